@@ -1,0 +1,18 @@
+// bench_case.h: one input, one row: load it, typecast it to the semiring's
+// type, make B (A itself when square, else A'), count the work, then run the
+// columns: SuiteSparse CPU first (its result is the reference every other
+// column is checked against), then gbgpu's kernel, gbgpu end to end, and
+// cuSPARSE.
+
+#ifndef BENCH_CASE_H
+#define BENCH_CASE_H
+
+#include <stdbool.h>
+#include "bench_inputs.h"
+#include "bench_options.h"
+#include "bench_table.h"
+
+void bench_case_run (bench_row *row, const bench_input *input,
+    const bench_options *o, bool device_present) ;
+
+#endif

@@ -1,0 +1,122 @@
+// bench_main.c: gbgpu-bench, the SpGEMM benchmark of issue #3.
+//
+// For each input, C = A*A (A*A' when A is not square) by four methods, one
+// table row: gbgpu's kernel alone (inputs and output on the device), gbgpu's
+// GrB_mxm end to end, cuSPARSE's SpGEMM (PLUS_TIMES only) and SuiteSparse on
+// the CPU; every result checked against the CPU's.  See bench_table.h for the
+// columns, bench_measure.h for how each time is taken, and --help.
+//
+// Without a CUDA device it says so and still runs the CPU column.
+
+#define _POSIX_C_SOURCE 200809L    // gmtime_r
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "bench_case.h"
+#include "bench_cuda.h"
+#include "bench_inputs.h"
+#include "bench_options.h"
+#include "bench_table.h"
+#include "gbgpu.h"
+#include "gbgpu_cuda.h"
+#include "graph_io.h"
+
+#ifndef GBGPU_BENCH_COMMIT
+#define GBGPU_BENCH_COMMIT "unknown"
+#endif
+
+// Use device o->device when there is one; false (after saying so) when not.
+static bool select_device (const bench_options *o, char *name, size_t size)
+{
+    int count = gbgpu_cuda_device_count () ;
+    if (count <= 0 || !gbgpu_device_available ())
+    {
+        snprintf (name, size, "no CUDA device") ;
+        fprintf (stderr, "gbgpu-bench: no CUDA device present%s\n", o->cpu_only ? ""
+            : ": GPU columns read nodev, the CPU column still runs") ;
+        return (false) ;
+    }
+    if (o->device >= count)
+    {
+        fprintf (stderr, "gbgpu-bench: no device %d (%d present)\n", o->device, count) ;
+        exit (EXIT_FAILURE) ;
+    }
+    cudaError_t error = cudaSetDevice (o->device) ;
+    gbgpu_cuda_status status = gbgpu_cuda_set_device (o->device) ;
+    GrB_Info info = gbgpu_set (GBGPU_DEVICE, o->device) ;
+    if (error != cudaSuccess || status != GBGPU_CUDA_OK || info != GrB_SUCCESS)
+    {
+        fprintf (stderr, "gbgpu-bench: cannot use device %d: %s\n", o->device,
+            error != cudaSuccess ? cudaGetErrorString (error)
+                                 : gbgpu_cuda_last_error ()) ;
+        exit (EXIT_FAILURE) ;
+    }
+    bench_device_name (o->device, name, size) ;
+    return (true) ;
+}
+
+// "2025-01-31 12:00 UTC | NVIDIA H100 ... | SuiteSparse:GraphBLAS 7.4.0, 16
+// threads | commit abc | plus_times_fp64, median of 5 runs"
+static void describe_run (char *context, size_t size, const bench_options *o,
+    const char *device)
+{
+    char date [32] ;
+    time_t now = time (NULL) ;
+    struct tm utc ;
+    gmtime_r (&now, &utc) ;
+    strftime (date, sizeof (date), "%Y-%m-%d %H:%M UTC", &utc) ;
+    int threads = 0 ;
+    if (GxB_Global_Option_get (GxB_NTHREADS, &threads) != GrB_SUCCESS) threads = 0 ;
+    const char *commit = getenv ("GBGPU_COMMIT") ;
+    snprintf (context, size,
+        "%s | %s | SuiteSparse:GraphBLAS %d.%d.%d, %d threads | commit %s | "
+        "%s, median of %d runs after 1 warm-up (fewer past %.0f s: *)",
+        date, device, GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR,
+        GxB_IMPLEMENTATION_SUB, threads,
+        commit != NULL && commit [0] ? commit : GBGPU_BENCH_COMMIT,
+        o->semiring->name, o->plan.runs, o->plan.max_seconds) ;
+}
+
+int main (int argc, char **argv)
+{
+    bench_options o ;
+    bench_options_parse (&o, argc, argv) ;
+    GrB_Info info = GrB_init (GrB_NONBLOCKING) ;
+    if (info == GrB_SUCCESS) info = gbgpu_init () ;
+    if (info != GrB_SUCCESS)
+    {
+        fprintf (stderr, "gbgpu-bench: initialization: %s\n", graph_info_name (info)) ;
+        return (EXIT_FAILURE) ;
+    }
+    char device [256], context [768] ;
+    bool device_present = select_device (&o, device, sizeof (device)) ;
+    describe_run (context, sizeof (context), &o, device) ;
+
+    int count = 0 ;
+    bench_input *inputs = bench_inputs_collect (&o, &count) ;
+    if (inputs == NULL) return (EXIT_FAILURE) ;
+    int label_width = 0 ;
+    for (int k = 0 ; k < count ; k++)
+    {
+        int length = (int) strlen (inputs [k].label) ;
+        if (length > label_width) label_width = length ;
+    }
+    bench_table *table = bench_table_open (o.csv_path, o.markdown_path, context,
+        label_width) ;
+    if (table == NULL) return (EXIT_FAILURE) ;
+    fprintf (stderr, "gbgpu-bench: %s\n", context) ;
+    for (int k = 0 ; k < count ; k++)
+    {
+        bench_row row ;
+        fprintf (stderr, "[%d/%d] ", k + 1, count) ;
+        bench_case_run (&row, &inputs [k], &o, device_present) ;
+        bench_table_row (table, &row) ;
+    }
+    bench_table_close (table) ;
+    free (inputs) ;
+    bench_options_free (&o) ;
+    gbgpu_finalize () ;
+    GrB_finalize () ;
+    return (EXIT_SUCCESS) ;
+}

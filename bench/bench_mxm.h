@@ -1,0 +1,21 @@
+// bench_mxm.h: the GrB_mxm columns: host GrB_Matrix in, host GrB_Matrix out,
+// through GrB_mxm (libgbgpu's, linked first) with gbgpu's policy set to
+//   GBGPU_POLICY_CPU: SuiteSparse:GraphBLAS on all cores ("SuiteSparse CPU");
+//   GBGPU_POLICY_GPU: gbgpu end to end, transfers and conversions included.
+// A GPU run that gbgpu handed to SuiteSparse is reported as such ("cpu"),
+// never timed as a GPU run.
+
+#ifndef BENCH_MXM_H
+#define BENCH_MXM_H
+
+#include <GraphBLAS.h>
+#include "bench_csr.h"
+#include "bench_measure.h"
+#include "bench_semiring.h"
+#include "gbgpu.h"
+
+void bench_mxm_column (bench_result *result, GrB_Matrix A, GrB_Matrix B,
+    const bench_semiring *semiring, gbgpu_policy policy, bench_csr *reference,
+    const bench_plan *plan) ;
+
+#endif

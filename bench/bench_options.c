@@ -1,0 +1,96 @@
+// bench_options.c: parse gbgpu-bench's command line.
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench_options.h"
+#include "graph_io.h"
+
+static void usage (int status)
+{
+    fprintf (status ? stderr : stdout,
+        "usage: gbgpu-bench [options] [INPUT ...]\n"
+        "  Times C = A*A (A*A' when A is not square) for each input, one table row each:\n"
+        "  gbgpu's kernel, gbgpu's GrB_mxm end to end, cuSPARSE SpGEMM and SuiteSparse on\n"
+        "  the CPU, every result checked against the CPU's.\n"
+        "options:\n"
+        "  --default-suite     the standard suite (also when no INPUT is given)\n"
+        "  --data              every .mtx file in $GBGPU_DATA_DIR/matrices\n"
+        "  --semiring NAME     %s\n"
+        "                      (default plus_times_fp64)\n"
+        "  --runs N            timed runs after one warm-up, median reported (default 5)\n"
+        "  --max-seconds S     fewer runs for a method when N runs would take longer\n"
+        "                      than S seconds (default 10); such times are marked *\n"
+        "  --cpu-only          the SuiteSparse CPU column only\n"
+        "  --csv FILE          also write the table as CSV\n"
+        "  --markdown FILE     append the table, with date, GPU and commit, as Markdown\n"
+        "                      (for bench/RESULTS.md)\n"
+        "  --device N          CUDA device (default 0)\n"
+        "%s", bench_semiring_names, graph_spec_usage) ;
+    exit (status) ;
+}
+
+// The value after option argv [*k], or the usage when there is none.
+static const char *option_value (int argc, char **argv, int *k)
+{
+    if (*k + 1 >= argc) usage (EXIT_FAILURE) ;
+    return (argv [++(*k)]) ;
+}
+
+static long positive_integer (const char *text)
+{
+    char *end ;
+    long value = strtol (text, &end, 10) ;
+    if (*end != '\0' || value < 1) usage (EXIT_FAILURE) ;
+    return (value) ;
+}
+
+void bench_options_parse (bench_options *o, int argc, char **argv)
+{
+    *o = (bench_options) {
+        .semiring = bench_semiring_named ("plus_times_fp64"),
+        .plan = { .runs = 5, .max_seconds = 10 },
+    } ;
+    o->inputs = calloc ((size_t) argc, sizeof (const char *)) ;
+    if (o->inputs == NULL) exit (EXIT_FAILURE) ;
+    for (int k = 1 ; k < argc ; k++)
+    {
+        const char *arg = argv [k] ;
+        if (strcmp (arg, "--default-suite") == 0) o->default_suite = true ;
+        else if (strcmp (arg, "--data") == 0) o->data = true ;
+        else if (strcmp (arg, "--cpu-only") == 0) o->cpu_only = true ;
+        else if (strcmp (arg, "--semiring") == 0)
+        {
+            o->semiring = bench_semiring_named (option_value (argc, argv, &k)) ;
+            if (o->semiring == NULL) usage (EXIT_FAILURE) ;
+        }
+        else if (strcmp (arg, "--runs") == 0)
+        {
+            o->plan.runs = (int) positive_integer (option_value (argc, argv, &k)) ;
+        }
+        else if (strcmp (arg, "--max-seconds") == 0)
+        {
+            char *end ;
+            o->plan.max_seconds = strtod (option_value (argc, argv, &k), &end) ;
+            if (*end != '\0' || o->plan.max_seconds <= 0) usage (EXIT_FAILURE) ;
+        }
+        else if (strcmp (arg, "--csv") == 0) o->csv_path = option_value (argc, argv, &k) ;
+        else if (strcmp (arg, "--markdown") == 0) o->markdown_path = option_value (argc, argv, &k) ;
+        else if (strcmp (arg, "--device") == 0)
+        {
+            const char *value = option_value (argc, argv, &k) ;
+            o->device = strcmp (value, "0") == 0 ? 0 : (int) positive_integer (value) ;
+        }
+        else if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0) usage (0) ;
+        else if (arg [0] == '-') usage (EXIT_FAILURE) ;
+        else o->inputs [o->ninputs++] = arg ;
+    }
+    if (o->ninputs == 0 && !o->data) o->default_suite = true ;
+}
+
+void bench_options_free (bench_options *o)
+{
+    free (o->inputs) ;
+    o->inputs = NULL ;
+    o->ninputs = 0 ;
+}

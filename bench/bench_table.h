@@ -1,0 +1,49 @@
+// bench_table.h: gbgpu-bench's output: one row per input, written as it
+// completes to three places with the same cells: an aligned table on stdout,
+// CSV (--csv) and Markdown appended to a results file (--markdown).  The last
+// line holds the geometric means of the two speedups.
+//
+// Columns: input, rows, cols, nnz(A), nnz(B), products (sum over a(i,k) of
+// nnz(B(k,:))), nnz(C), compr (products / nnz(C)), gbgpu_ms (kernel),
+// GFLOPS (2 products / kernel time), e2e_ms (gbgpu's GrB_mxm), cusparse_ms,
+// cpu_ms (SuiteSparse), peak_MiB (gbgpu's device memory peak in the kernel
+// column, inputs included), vs_cusparse (cuSPARSE time / kernel time),
+// e2e_vs_cpu (CPU time / end-to-end time), notes.  A time marked * is the
+// median of fewer runs than asked (the notes say how many); a word in place
+// of a time says why there is none (bench_status_word).
+
+#ifndef BENCH_TABLE_H
+#define BENCH_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "bench_measure.h"
+
+typedef struct
+{
+    char label [96] ;
+    bool loaded ;                   // the counts are known
+    GrB_Index nrows, ncols, nnz_A, nnz_B ;
+    int64_t products ;
+    bool have_C ;                   // nnz_C is known
+    GrB_Index nnz_C ;
+    bench_result kernel, e2e, cusparse, cpu ;
+    size_t peak_bytes ;
+    char note [512] ;               // about the input itself
+}
+bench_row ;
+
+typedef struct bench_table bench_table ;
+
+// Start the outputs (NULL if a file cannot be opened).  context: one line
+// (date, device, library, commit, semiring, runs) printed above the table.
+bench_table *bench_table_open (const char *csv_path, const char *markdown_path,
+    const char *context, int label_width) ;
+
+void bench_table_row (bench_table *table, const bench_row *row) ;
+
+// The geometric means, then close the files.
+void bench_table_close (bench_table *table) ;
+
+#endif

@@ -1,0 +1,82 @@
+// gbgpu_optional.c: look gbgpu's API up at run time (see gbgpu_optional.h).
+
+#define _GNU_SOURCE     // RTLD_DEFAULT
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+#include "gbgpu_optional.h"
+
+typedef GrB_Info (*set_fn) (gbgpu_option, int64_t) ;
+typedef GrB_Info (*stats_fn) (gbgpu_stats_t *) ;
+typedef const char *(*reason_name_fn) (gbgpu_delegate_reason) ;
+
+// The address of gbgpu's `name` in the process, or NULL.
+static void *gbgpu_symbol (const char *name)
+{
+    return (dlsym (RTLD_DEFAULT, name)) ;
+}
+
+bool gbgpu_optional_loaded (void)
+{
+    return (gbgpu_symbol ("gbgpu_stats") != NULL) ;
+}
+
+GrB_Info gbgpu_optional_set_policy (gbgpu_policy policy)
+{
+    set_fn set = (set_fn) gbgpu_symbol ("gbgpu_set") ;
+    return (set == NULL ? GrB_NO_VALUE : set (GBGPU_POLICY, policy)) ;
+}
+
+gbgpu_stats_t gbgpu_optional_stats (void)
+{
+    gbgpu_stats_t stats ;
+    memset (&stats, 0, sizeof (stats)) ;
+    stats_fn get = (stats_fn) gbgpu_symbol ("gbgpu_stats") ;
+    if (get != NULL && get (&stats) != GrB_SUCCESS) memset (&stats, 0, sizeof (stats)) ;
+    return (stats) ;
+}
+
+// "policy, no_device" for the reasons that grew between the snapshots.
+static void describe_reasons (char *text, size_t size,
+    const gbgpu_stats_t *before, const gbgpu_stats_t *after)
+{
+    reason_name_fn name = (reason_name_fn) gbgpu_symbol ("gbgpu_delegate_reason_name") ;
+    size_t used = 0 ;
+    text [0] = '\0' ;
+    for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS && used < size ; r++)
+    {
+        if (after->delegated [r] == before->delegated [r]) continue ;
+        char number [32] ;
+        snprintf (number, sizeof (number), "reason %d", r) ;
+        int n = snprintf (text + used, size - used, "%s%s", used ? ", " : "",
+            name != NULL ? name ((gbgpu_delegate_reason) r) : number) ;
+        if (n > 0) used += (size_t) n ;
+    }
+}
+
+void gbgpu_optional_describe (char *line, size_t size,
+    const gbgpu_stats_t *before, const gbgpu_stats_t *after)
+{
+    uint64_t calls = after->calls - before->calls ;
+    uint64_t gpu_calls = after->gpu_calls - before->gpu_calls ;
+    if (!gbgpu_optional_loaded ())
+    {
+        snprintf (line, size, "CPU (gbgpu not loaded: SuiteSparse's own GrB_mxm)") ;
+    }
+    else if (calls == 0)
+    {
+        snprintf (line, size, "CPU (gbgpu loaded but saw no GrB_mxm call: "
+            "GrB_mxm is bound to SuiteSparse's)") ;
+    }
+    else if (gpu_calls > 0)
+    {
+        snprintf (line, size, "GPU (%llu of %llu GrB_mxm calls)",
+            (unsigned long long) gpu_calls, (unsigned long long) calls) ;
+    }
+    else
+    {
+        char reasons [256] ;
+        describe_reasons (reasons, sizeof (reasons), before, after) ;
+        snprintf (line, size, "CPU (gbgpu delegated: %s)", reasons) ;
+    }
+}

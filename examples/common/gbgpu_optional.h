@@ -1,0 +1,30 @@
+// gbgpu_optional.h: gbgpu's controls for programs that do not need gbgpu.
+//
+// The example programs are plain GraphBLAS: they run the same with
+// SuiteSparse's own GrB_mxm or with libgbgpu in front of it (linked first or
+// LD_PRELOADed).  So they never call gbgpu directly; these functions look its
+// calls up at run time (dlsym) to set the policy and to report whether the
+// GPU ran, and do nothing useful (but no harm) when gbgpu is not loaded.
+
+#ifndef GBGPU_OPTIONAL_H
+#define GBGPU_OPTIONAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "gbgpu.h"      // types and enums only: nothing here links against gbgpu
+
+// Is libgbgpu in the process?
+bool gbgpu_optional_loaded (void) ;
+
+// gbgpu_set (GBGPU_POLICY, policy): GrB_NO_VALUE when gbgpu is not loaded.
+GrB_Info gbgpu_optional_set_policy (gbgpu_policy policy) ;
+
+// gbgpu's counters now (all zero when gbgpu is not loaded).
+gbgpu_stats_t gbgpu_optional_stats (void) ;
+
+// One line saying what computed the GrB_mxm calls made between two snapshots:
+// "GPU (1 of 1 GrB_mxm calls)", "CPU (gbgpu delegated: policy)", ...
+void gbgpu_optional_describe (char *line, size_t size,
+    const gbgpu_stats_t *before, const gbgpu_stats_t *after) ;
+
+#endif

@@ -1,0 +1,109 @@
+// gbgpu.h: the public C API of gbgpu, a GPU GrB_mxm for SuiteSparse:GraphBLAS.
+//
+// Linking libgbgpu before libgraphblas (or LD_PRELOAD=libgbgpu.so) puts gbgpu's
+// GrB_mxm in front of the library's: products that pay off on the GPU run there,
+// everything else is handed to the library's own GrB_mxm unchanged.  Nothing
+// below is needed for that; these calls are for programs that want to steer it
+// (policy, device, thresholds) or read what it did (stats).  Every option also
+// has an environment variable, read once at the first call, for LD_PRELOAD use.
+
+#ifndef GBGPU_H
+#define GBGPU_H
+
+#include <GraphBLAS.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define GBGPU_EXPORT __attribute__ ((visibility ("default")))
+#else
+#define GBGPU_EXPORT
+#endif
+
+// Options, for gbgpu_set / gbgpu_get.  Environment variable in brackets.
+typedef enum
+{
+    GBGPU_POLICY = 0,       // a gbgpu_policy value              [GBGPU_POLICY=auto|gpu|cpu]
+    GBGPU_MIN_WORK = 1,     // policy auto: least number of multiply-adds
+                            // (estimated) worth a trip to the GPU [GBGPU_MIN_WORK]
+    GBGPU_DEVICE = 2,       // CUDA device id                      [GBGPU_DEVICE]
+    GBGPU_PRINT_STATS = 3,  // nonzero: print the stats at exit    [GBGPU_STATS=1]
+}
+gbgpu_option ;
+
+typedef enum
+{
+    GBGPU_POLICY_AUTO = 0,  // GPU when the product is large enough (GBGPU_MIN_WORK)
+    GBGPU_POLICY_GPU = 1,   // GPU whenever the call is supported there
+    GBGPU_POLICY_CPU = 2,   // never the GPU: every call goes to the library
+}
+gbgpu_policy ;
+
+// Why a call went to the library's own GrB_mxm instead of the GPU.
+typedef enum
+{
+    GBGPU_DELEGATED_POLICY = 0,     // the policy said CPU
+    GBGPU_DELEGATED_NO_DEVICE,      // no usable CUDA device
+    GBGPU_DELEGATED_SMALL,          // policy auto and too little work
+    GBGPU_DELEGATED_INVALID,        // bad or uninitialized input: the library
+                                    // reports the error it always reports
+    GBGPU_DELEGATED_SEMIRING,       // (monoid, multiply, type) not instantiated
+    GBGPU_DELEGATED_TYPE,           // a matrix type the GPU path does not handle
+    GBGPU_DELEGATED_MASK,           // a mask the GPU path does not handle
+    GBGPU_DELEGATED_DIMENSION,      // dimensions past the device's index width
+    GBGPU_DELEGATED_DEVICE_MEMORY,  // the device ran out of memory
+    GBGPU_DELEGATED_DEVICE_ERROR,   // a CUDA error; the call was redone on the CPU
+    GBGPU_DELEGATED_NREASONS
+}
+gbgpu_delegate_reason ;
+
+typedef struct
+{
+    uint64_t calls ;            // GrB_mxm / gbgpu_mxm calls seen
+    uint64_t gpu_calls ;        // of those, computed on the GPU
+    uint64_t delegated [GBGPU_DELEGATED_NREASONS] ;   // the rest, by reason
+    uint64_t bytes_to_device ;  // host -> device
+    uint64_t bytes_to_host ;    // device -> host
+    uint64_t products ;         // multiply-adds done on the GPU
+    double gpu_seconds ;        // wall time of the GPU part of GPU calls
+}
+gbgpu_stats_t ;
+
+// The library's signature exactly; GrB_mxm exported by libgbgpu is the same call.
+GBGPU_EXPORT GrB_Info gbgpu_mxm
+(
+    GrB_Matrix C,
+    const GrB_Matrix Mask,
+    const GrB_BinaryOp accum,
+    const GrB_Semiring semiring,
+    const GrB_Matrix A,
+    const GrB_Matrix B,
+    const GrB_Descriptor desc
+) ;
+
+// Optional: the first gbgpu call initializes (thread-safely).  gbgpu_init reads
+// the environment and picks the device; gbgpu_finalize releases device state.
+GBGPU_EXPORT GrB_Info gbgpu_init (void) ;
+GBGPU_EXPORT GrB_Info gbgpu_finalize (void) ;
+
+GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value) ;
+GBGPU_EXPORT GrB_Info gbgpu_get (gbgpu_option option, int64_t *value) ;
+
+// Counters since start (or the last reset); safe to call from any thread.
+GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats) ;
+GBGPU_EXPORT void gbgpu_stats_reset (void) ;
+GBGPU_EXPORT void gbgpu_stats_print (FILE *f) ;
+GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reason) ;
+
+// True when a CUDA device is present and usable by gbgpu.
+GBGPU_EXPORT int gbgpu_device_available (void) ;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,137 @@
+// bridge.c: GraphBLAS matrices to device CSR, and device results back.
+//
+// An input is read zero-copy when its storage already is the CSR of op(X):
+// sparse (not hypersparse, bitmap or full), held by row for X and by column
+// for X', and of the type the kernel reads.  Then GxB_Matrix_unpack_CSR/CSC
+// lends its arrays, they are copied to the device, and packed straight back:
+// O(1) on the host, and X never changes content or format.  Any other storage
+// (or a typecast) goes through a private by-row sparse copy made by the
+// library; unpacking the user's matrix there would convert it in place.
+//
+// Either way the host arrays are handed back before the kernels start, so C
+// may be the same object as A, B or M.
+
+#include <stdlib.h>
+#include "gbgpu_internal.h"
+
+static GrB_Info cuda_to_grb (gbgpu_cuda_status s)
+{
+    return (s == GBGPU_CUDA_OK) ? GrB_SUCCESS
+         : (s == GBGPU_CUDA_OUT_OF_MEMORY) ? GrB_OUT_OF_MEMORY : GrB_PANIC ;
+}
+
+// The storage of X is CSR of op(X), in the type the kernel reads?
+static bool readable_in_place (const gbgpu_operand *X)
+{
+    int32_t sparsity, format ;
+    GrB_Type type ;
+    if (GxB_Matrix_Option_get_INT32 (X->matrix, GxB_SPARSITY_STATUS, &sparsity) != GrB_SUCCESS
+     || GxB_Matrix_Option_get_INT32 (X->matrix, GxB_FORMAT, &format) != GrB_SUCCESS
+     || GxB_Matrix_type (&type, X->matrix) != GrB_SUCCESS) return false ;
+    bool by_row = (format == GxB_BY_ROW) ;
+    return sparsity == GxB_SPARSE && by_row != X->transpose
+        && (!X->values_needed || type == X->type) ;
+}
+
+static GrB_UnaryOp identity_op (GrB_Type type)
+{
+    gbgpu_type t ;
+    if (!gbgpu_type_code (type, &t)) return NULL ;
+    switch (t)
+    {
+        case GBGPU_TYPE_BOOL:   return GrB_IDENTITY_BOOL ;
+        case GBGPU_TYPE_INT32:  return GrB_IDENTITY_INT32 ;
+        case GBGPU_TYPE_INT64:  return GrB_IDENTITY_INT64 ;
+        case GBGPU_TYPE_UINT32: return GrB_IDENTITY_UINT32 ;
+        case GBGPU_TYPE_UINT64: return GrB_IDENTITY_UINT64 ;
+        case GBGPU_TYPE_FP32:   return GrB_IDENTITY_FP32 ;
+        case GBGPU_TYPE_FP64:   return GrB_IDENTITY_FP64 ;
+        default:                return NULL ;
+    }
+}
+
+// W = op(X) as a new by-row sparse matrix; only its pattern if values are not
+// needed (then W is iso and costs no value array).
+static GrB_Info copy_as_csr (GrB_Matrix *W, const gbgpu_operand *X)
+{
+    GrB_Type type = X->values_needed ? X->type : GrB_BOOL ;
+    GrB_UnaryOp op = X->values_needed ? identity_op (type) : GxB_ONE_BOOL ;
+    GrB_Info info = GrB_Matrix_new (W, type, X->nrows, X->ncols) ;
+    if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set_INT32 (*W, GxB_FORMAT, GxB_BY_ROW) ;
+    if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set_INT32 (*W, GxB_SPARSITY_CONTROL, GxB_SPARSE) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_apply (*W, NULL, NULL, op, X->matrix,
+        X->transpose ? GrB_DESC_T0 : NULL) ;
+    if (info != GrB_SUCCESS) GrB_Matrix_free (W) ;
+    return info ;
+}
+
+GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
+    gbgpu_cuda_status *status)
+{
+    *status = GBGPU_CUDA_OK ;
+    bool in_place = readable_in_place (X) ;
+    GrB_Matrix S = X->matrix, W = NULL ;
+    if (!in_place)
+    {
+        GrB_Info info = copy_as_csr (&W, X) ;
+        if (info != GrB_SUCCESS) return info ;
+        S = W ;
+    }
+
+    // by row: CSR of X; by column: CSC of X = CSR of X'
+    GrB_Index *p = NULL, *j = NULL, p_size, j_size, x_size ;
+    void *x = NULL ;
+    bool iso, jumbled, by_col = in_place && X->transpose ;
+    GrB_Info info = by_col
+        ? GxB_Matrix_unpack_CSC (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, &jumbled, NULL)
+        : GxB_Matrix_unpack_CSR (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, &jumbled, NULL) ;
+    if (info == GrB_SUCCESS)
+    {
+        size_t value_size = 0 ;
+        gbgpu_type t ;
+        if (X->values_needed && gbgpu_type_code (X->type, &t)) value_size = gbgpu_type_size (t) ;
+        *status = gbgpu_cuda_upload (D, X->nrows, X->ncols, p, j,
+            X->values_needed ? x : NULL, value_size, iso) ;
+        if (*status == GBGPU_CUDA_OK)
+        {
+            uint64_t nvals = p [X->nrows] ;
+            gbgpu_count_bytes ((X->nrows + 1 + nvals) * sizeof (GrB_Index)
+                + (X->values_needed ? (iso ? 1 : nvals) * value_size : 0), 0) ;
+        }
+        // Hand the arrays back whatever happened on the device.
+        GrB_Info pack = by_col
+            ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL)
+            : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL) ;
+        info = (pack != GrB_SUCCESS) ? pack : cuda_to_grb (*status) ;
+    }
+    GrB_Matrix_free (&W) ;
+    return info ;
+}
+
+GrB_Info gbgpu_bridge_download (GrB_Matrix R, const gbgpu_dev_result *T,
+    gbgpu_cuda_status *status)
+{
+    // malloc'd arrays, as GxB_Matrix_pack_CSR takes ownership of them
+    size_t nvals = (size_t) T->nvals ;
+    size_t p_size = (T->nrows + 1) * sizeof (GrB_Index) ;
+    size_t j_size = (nvals > 0 ? nvals : 1) * sizeof (GrB_Index) ;
+    size_t x_size = (nvals > 0 ? nvals : 1) * T->value_size ;
+    GrB_Index *p = malloc (p_size), *j = malloc (j_size) ;
+    void *x = malloc (x_size) ;
+    GrB_Info info = GrB_OUT_OF_MEMORY ;
+    *status = GBGPU_CUDA_OK ;
+    if (p != NULL && j != NULL && x != NULL)
+    {
+        *status = gbgpu_cuda_download (T, p, j, x) ;
+        info = cuda_to_grb (*status) ;
+    }
+    if (info == GrB_SUCCESS)
+    {
+        gbgpu_count_bytes (0, p_size + nvals * (sizeof (GrB_Index) + T->value_size)) ;
+        info = GxB_Matrix_pack_CSR (R, &p, &j, &x, p_size, j_size, x_size,
+            false, false, NULL) ;
+    }
+    // pack took the arrays (and set the pointers to NULL) or left them to us
+    free (p) ; free (j) ; free (x) ;
+    return info ;
+}

@@ -1,0 +1,202 @@
+// device_memory.cu: devices, device memory, and host<->device copies.
+//
+// Allocations are stream-ordered (cudaMallocAsync on the calling thread's
+// stream) from the device's memory pool, which keeps freed memory for the next
+// call instead of returning it to the driver; gbgpu_finalize trims it.  Every
+// allocation is tracked per thread so the benchmark can report peaks.
+
+#include <cstdio>
+#include <unordered_map>
+#include "spgemm_internal.cuh"
+
+namespace gbgpu {
+
+static thread_local std::unordered_map <void *, size_t> live ;
+static thread_local size_t in_use = 0, peak = 0 ;
+static thread_local char last_error [256] = "" ;
+
+cudaError_t device_alloc (void **p, size_t bytes)
+{
+    *p = nullptr ;
+    cudaError_t e = cudaMallocAsync (p, bytes, stream ()) ;
+    if (e != cudaSuccess) { *p = nullptr ; return e ; }
+    live [*p] = bytes ;
+    in_use += bytes ;
+    if (in_use > peak) peak = in_use ;
+    return cudaSuccess ;
+}
+
+void device_free (void *p)
+{
+    if (p == nullptr) return ;
+    auto it = live.find (p) ;
+    if (it != live.end ()) { in_use -= it->second ; live.erase (it) ; }
+    // A free after a device fault fails too; nothing more can be done then.
+    (void) cudaFreeAsync (p, stream ()) ;
+}
+
+gbgpu_cuda_status status_of (cudaError_t e)
+{
+    if (e == cudaSuccess) return GBGPU_CUDA_OK ;
+    snprintf (last_error, sizeof (last_error), "%s: %s", cudaGetErrorName (e),
+        cudaGetErrorString (e)) ;
+    (void) cudaGetLastError () ;    // clear a non-sticky error for later calls
+    return (e == cudaErrorMemoryAllocation) ? GBGPU_CUDA_OUT_OF_MEMORY : GBGPU_CUDA_ERROR ;
+}
+
+__global__ void narrow_indices (int32_t *out, const uint64_t *in, int64_t n)
+{
+    for (int64_t k = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; k < n ;
+         k += (int64_t) gridDim.x * blockDim.x)
+        out [k] = (int32_t) in [k] ;
+}
+
+static cudaError_t upload (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
+    const uint64_t *p, const uint64_t *j, const void *x, size_t value_size, bool iso)
+{
+    int64_t nvals = (int64_t) p [nrows] ;
+    size_t nx = (x == nullptr) ? 0 : (iso ? 1 : (size_t) nvals) ;
+    device_array <int64_t> dp ;
+    device_array <int32_t> dj ;
+    device_array <uint64_t> wide ;
+    device_array <unsigned char> dx ;
+    GBGPU_TRY (dp.allocate (nrows + 1)) ;
+    GBGPU_TRY (dj.allocate (nvals)) ;
+    GBGPU_TRY (wide.allocate (nvals)) ;
+    GBGPU_TRY (dx.allocate (nx * value_size)) ;
+    GBGPU_TRY (cudaMemcpyAsync (dp.get (), p, (nrows + 1) * sizeof (int64_t),
+        cudaMemcpyHostToDevice, stream ())) ;
+    if (nvals > 0)
+    {
+        GBGPU_TRY (cudaMemcpyAsync (wide.get (), j, nvals * sizeof (uint64_t),
+            cudaMemcpyHostToDevice, stream ())) ;
+        int blocks = (int) ((nvals + 255) / 256 < 4096 ? (nvals + 255) / 256 : 4096) ;
+        narrow_indices <<<blocks, 256, 0, stream ()>>> (dj.get (), wide.get (), nvals) ;
+        GBGPU_TRY (cudaGetLastError ()) ;
+    }
+    if (nx > 0)
+    {
+        GBGPU_TRY (cudaMemcpyAsync (dx.get (), x, nx * value_size,
+            cudaMemcpyHostToDevice, stream ())) ;
+    }
+    // The caller hands the host arrays back to GraphBLAS once this returns.
+    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
+    D->nrows = nrows ;
+    D->ncols = ncols ;
+    D->nvals = nvals ;
+    D->p = dp.release () ;
+    D->j = dj.release () ;
+    D->x = (nx > 0) ? dx.release () : nullptr ;
+    D->value_size = value_size ;
+    D->iso = iso ;
+    return cudaSuccess ;
+}
+
+static cudaError_t download (const gbgpu_dev_result *T, uint64_t *p, uint64_t *j, void *x)
+{
+    GBGPU_TRY (cudaMemcpyAsync (p, T->p, (T->nrows + 1) * sizeof (int64_t),
+        cudaMemcpyDeviceToHost, stream ())) ;
+    if (T->nvals > 0)
+    {
+        GBGPU_TRY (cudaMemcpyAsync (j, T->j, T->nvals * sizeof (int64_t),
+            cudaMemcpyDeviceToHost, stream ())) ;
+        GBGPU_TRY (cudaMemcpyAsync (x, T->x, T->nvals * T->value_size,
+            cudaMemcpyDeviceToHost, stream ())) ;
+    }
+    return cudaStreamSynchronize (stream ()) ;
+}
+
+}   // namespace gbgpu
+
+using namespace gbgpu ;
+
+extern "C" {
+
+int gbgpu_cuda_device_count (void)
+{
+    int n = 0 ;
+    if (cudaGetDeviceCount (&n) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        return 0 ;
+    }
+    return n ;
+}
+
+gbgpu_cuda_status gbgpu_cuda_set_device (int device)
+{
+    int current = -1 ;
+    if (cudaGetDevice (&current) == cudaSuccess && current == device) return GBGPU_CUDA_OK ;
+    cudaError_t e = cudaSetDevice (device) ;
+    if (e == cudaSuccess)
+    {
+        // Keep freed blocks in the pool between calls (trimmed at finalize).
+        cudaMemPool_t pool ;
+        uint64_t keep_all = UINT64_MAX ;
+        e = cudaDeviceGetDefaultMemPool (&pool, device) ;
+        if (e == cudaSuccess)
+            e = cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep_all) ;
+    }
+    return status_of (e) ;
+}
+
+const char *gbgpu_cuda_last_error (void) { return last_error ; }
+
+size_t gbgpu_type_size (gbgpu_type t)
+{
+    switch (t)
+    {
+        case GBGPU_TYPE_BOOL:   return 1 ;
+        case GBGPU_TYPE_INT32:
+        case GBGPU_TYPE_UINT32:
+        case GBGPU_TYPE_FP32:   return 4 ;
+        default:                return 8 ;
+    }
+}
+
+gbgpu_cuda_status gbgpu_cuda_upload (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
+    const uint64_t *p, const uint64_t *j, const void *x, size_t value_size, bool iso)
+{
+    return status_of (upload (D, nrows, ncols, p, j, x, value_size, iso)) ;
+}
+
+gbgpu_cuda_status gbgpu_cuda_download (const gbgpu_dev_result *T, uint64_t *p,
+    uint64_t *j, void *x)
+{
+    return status_of (download (T, p, j, x)) ;
+}
+
+void gbgpu_cuda_free_csr (gbgpu_dev_csr *D)
+{
+    device_free (D->p) ;
+    device_free (D->j) ;
+    device_free (D->x) ;
+    D->p = nullptr ; D->j = nullptr ; D->x = nullptr ;
+}
+
+void gbgpu_cuda_free_result (gbgpu_dev_result *T)
+{
+    device_free (T->p) ;
+    device_free (T->j) ;
+    device_free (T->x) ;
+    T->p = nullptr ; T->j = nullptr ; T->x = nullptr ;
+}
+
+void gbgpu_cuda_trim_pool (void)
+{
+    int device ;
+    cudaMemPool_t pool ;
+    if (cudaGetDevice (&device) == cudaSuccess
+     && cudaDeviceGetDefaultMemPool (&pool, device) == cudaSuccess)
+    {
+        (void) cudaDeviceSynchronize () ;
+        (void) cudaMemPoolTrimTo (pool, 0) ;
+    }
+    (void) cudaGetLastError () ;
+}
+
+size_t gbgpu_cuda_memory_in_use (void) { return in_use ; }
+size_t gbgpu_cuda_memory_peak (void) { return peak ; }
+void gbgpu_cuda_memory_peak_reset (void) { peak = in_use ; }
+
+}   // extern "C"

@@ -1,0 +1,120 @@
+// gbgpu_cuda.h: the small C interface between the host side (C11, GraphBLAS)
+// and the kernels (CUDA C++17).  Plain types only: no GraphBLAS, no CUDA types.
+//
+// Matrices on the device are CSR: 64-bit row pointers (a product can have more
+// than 2^31 entries), 32-bit column indices for inputs (half the bytes read by
+// every kernel), 64-bit column indices for results (what GraphBLAS packs).
+// All work of one call runs on the calling thread's default stream.  These
+// functions are exported from libgbgpu for the benchmark's kernel timings.
+
+#ifndef GBGPU_CUDA_H
+#define GBGPU_CUDA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "semiring_codes.h"
+
+#if defined(__GNUC__)
+#define GBGPU_CUDA_EXPORT __attribute__ ((visibility ("default")))
+#else
+#define GBGPU_CUDA_EXPORT
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum
+{
+    GBGPU_CUDA_OK = 0,
+    GBGPU_CUDA_OUT_OF_MEMORY,   // a device allocation failed: retry elsewhere
+    GBGPU_CUDA_ERROR,           // any other CUDA error (see gbgpu_cuda_last_error)
+}
+gbgpu_cuda_status ;
+
+// An input matrix on the device.  x is NULL when its values are not needed;
+// iso: one value x[0] stands for every entry.
+typedef struct
+{
+    int64_t nrows, ncols, nvals ;
+    int64_t *p ;                // nrows+1
+    int32_t *j ;                // nvals
+    void *x ;                   // nvals (or 1 if iso) values, or NULL
+    size_t value_size ;
+    bool iso ;
+}
+gbgpu_dev_csr ;
+
+// A result on the device: sorted rows, no duplicates.
+typedef struct
+{
+    int64_t nrows, ncols, nvals ;
+    int64_t *p ;                // nrows+1
+    int64_t *j ;                // nvals
+    void *x ;                   // nvals values of the semiring's type
+    size_t value_size ;
+}
+gbgpu_dev_result ;
+
+// Time spent in each phase of one product (device events, milliseconds).
+typedef struct
+{
+    float analyse_ms, symbolic_ms, numeric_ms, sort_ms ;
+    int64_t products ;          // sum over a(i,k) of nnz(B(k,:))
+}
+gbgpu_cuda_profile ;
+
+// Devices.
+GBGPU_CUDA_EXPORT int gbgpu_cuda_device_count (void) ;
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_set_device (int device) ;
+GBGPU_CUDA_EXPORT const char *gbgpu_cuda_last_error (void) ;  // message of this thread's last error
+
+// Is (add, mult, type) compiled in?
+GBGPU_CUDA_EXPORT bool gbgpu_cuda_semiring_supported (gbgpu_semiring s) ;
+GBGPU_CUDA_EXPORT size_t gbgpu_type_size (gbgpu_type t) ;
+
+// Copy a host CSR (GraphBLAS's 64-bit indices) to the device, narrowing the
+// column indices to 32 bits there.  x may be NULL (values not needed).
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_upload
+(
+    gbgpu_dev_csr *D,
+    int64_t nrows, int64_t ncols,
+    const uint64_t *p, const uint64_t *j, const void *x,
+    size_t value_size, bool iso
+) ;
+
+// T = A*B over the semiring, or T<M> = A*B restricted to the pattern of M
+// (M may be NULL).  A, B, M and T are all on the device.
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm
+(
+    gbgpu_dev_result *T,
+    gbgpu_semiring semiring,
+    const gbgpu_dev_csr *M,
+    const gbgpu_dev_csr *A,
+    const gbgpu_dev_csr *B,
+    gbgpu_cuda_profile *profile     // may be NULL
+) ;
+
+// Copy a result to host arrays of nrows+1, nvals and nvals*value_size bytes.
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_download
+(
+    const gbgpu_dev_result *T, uint64_t *p, uint64_t *j, void *x
+) ;
+
+GBGPU_CUDA_EXPORT void gbgpu_cuda_free_csr (gbgpu_dev_csr *D) ;
+GBGPU_CUDA_EXPORT void gbgpu_cuda_free_result (gbgpu_dev_result *T) ;
+
+// Returns the memory the pool keeps between calls to the driver.
+GBGPU_CUDA_EXPORT void gbgpu_cuda_trim_pool (void) ;
+
+// Device memory held by gbgpu on this thread: now, and the peak since reset.
+GBGPU_CUDA_EXPORT size_t gbgpu_cuda_memory_in_use (void) ;
+GBGPU_CUDA_EXPORT size_t gbgpu_cuda_memory_peak (void) ;
+GBGPU_CUDA_EXPORT void gbgpu_cuda_memory_peak_reset (void) ;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,325 @@
+// hash_rows.cuh: Gustavson's row-by-row product with a hash accumulator per
+// row, templated on the semiring policy.
+//
+// One group of threads owns one row i of C: it clears a table, preloads the
+// mask row M(i,:) when there is a mask, then each warp of the group takes
+// entries a(i,k) and its lanes walk B(k,:), inserting column j (or finding it
+// among the mask's columns) and folding a(i,k)*b(k,j) into the slot with the
+// monoid's atomic update.  Tables live in shared memory, sized per bin; rows
+// too large for that use a table in global memory (one per block).
+//
+// Counting (symbolic) and filling (numeric) are the same template: counting
+// uses the `pattern` policy, which compiles the values out, and writes the
+// row's number of entries; filling writes the row's entries, sorted by column
+// for shared-memory rows (a rank sort in shared memory) and unsorted for
+// global-memory rows (sorted afterwards by sort_rows).
+
+#ifndef GBGPU_HASH_ROWS_CUH
+#define GBGPU_HASH_ROWS_CUH
+
+#include "spgemm_internal.cuh"
+#include "semiring_ops.cuh"
+
+namespace gbgpu {
+
+// The semiring policy for counting: no values at all.
+struct pattern
+{
+    using T = bool ;
+    using S = uint32_t ;
+    struct add { static constexpr bool has_terminal = false ; } ;
+    struct mult { static constexpr bool reads_a = false, reads_b = false ; } ;
+} ;
+
+template <class SR> constexpr bool has_values = !std::is_same <SR, pattern>::value ;
+
+//------------------------------------------------------------------------------
+// the hash table: open addressing, linear probing, power-of-two size
+//------------------------------------------------------------------------------
+
+constexpr uint32_t EMPTY_KEY = 0xFFFFFFFFu ;
+// A mask entry that no product has reached yet; columns are < 2^31 - 1.
+constexpr uint32_t UNREACHED = 0x80000000u ;
+constexpr uint32_t NOT_IN_MASK = 0xFFFFFFFFu ;
+
+// Fibonacci hashing: the top bits of j * 2^32/phi spread both runs of
+// consecutive columns and strided ones.
+__device__ __forceinline__ uint32_t first_slot (uint32_t j, int table_bits)
+{
+    return (j * 2654435761u) >> (32 - table_bits) ;
+}
+
+__device__ __forceinline__ uint32_t read_key (const uint32_t *keys, uint32_t h)
+{
+    return *reinterpret_cast <const volatile uint32_t *> (keys + h) ;
+}
+
+// The slot of column j, claiming an empty one if j is new; `added` says so.
+__device__ __forceinline__ uint32_t insert (uint32_t *keys, int table_bits,
+    uint32_t j, bool &added)
+{
+    const uint32_t last = (1u << table_bits) - 1 ;
+    for (uint32_t h = first_slot (j, table_bits) ; ; h = (h + 1) & last)
+    {
+        uint32_t key = read_key (keys, h) ;
+        if (key == EMPTY_KEY)
+        {
+            key = atomicCAS (keys + h, EMPTY_KEY, j) ;
+            if (key == EMPTY_KEY) { added = true ; return h ; }
+        }
+        if (key == j) { added = false ; return h ; }
+    }
+}
+
+__device__ __forceinline__ void preload_mask_entry (uint32_t *keys, int table_bits, uint32_t j)
+{
+    const uint32_t last = (1u << table_bits) - 1 ;
+    for (uint32_t h = first_slot (j, table_bits) ; ; h = (h + 1) & last)
+    {
+        if (atomicCAS (keys + h, EMPTY_KEY, j | UNREACHED) == EMPTY_KEY) return ;
+    }
+}
+
+// The slot of column j if the mask has it, else NOT_IN_MASK; `added` says
+// whether this call was the first to reach it.
+__device__ __forceinline__ uint32_t find_in_mask (uint32_t *keys, int table_bits,
+    uint32_t j, bool &added)
+{
+    const uint32_t last = (1u << table_bits) - 1 ;
+    for (uint32_t h = first_slot (j, table_bits) ; ; h = (h + 1) & last)
+    {
+        uint32_t key = read_key (keys, h) ;
+        if (key == EMPTY_KEY) return NOT_IN_MASK ;
+        if ((key & ~UNREACHED) == j)
+        {
+            added = (key & UNREACHED) && (atomicAnd (keys + h, ~UNREACHED) & UNREACHED) ;
+            return h ;
+        }
+    }
+}
+
+//------------------------------------------------------------------------------
+// the kernel
+//------------------------------------------------------------------------------
+
+struct table_shape
+{
+    int table_bits ;
+    int group_threads ;
+    int groups_per_block ;
+    void *global_tables ;       // NULL: tables in shared memory
+    const int64_t *rows ;       // this bin's rows
+    int64_t nrows ;
+} ;
+
+template <class SR> constexpr size_t slot_bytes ()
+{
+    if constexpr (has_values <SR>) return sizeof (uint32_t) + sizeof (typename SR::S) ;
+    else return sizeof (uint32_t) ;
+}
+
+template <class T> __device__ __forceinline__ T value_at (const void *x, bool iso, int64_t p)
+{
+    return static_cast <const T *> (x) [iso ? 0 : p] ;
+}
+
+template <class SR, bool FILL>
+__global__ void __launch_bounds__ (1024)
+hash_rows_kernel (const hash_rows_args args, const table_shape shape)
+{
+    using T = typename SR::T ;
+    using S = typename SR::S ;
+    extern __shared__ __align__ (16) unsigned char shared_tables [ ] ;
+    __shared__ int row_size [32] ;
+
+    const int table_size = 1 << shape.table_bits ;
+    const int G = shape.group_threads ;
+    const int group = threadIdx.x / G, lane_in_group = threadIdx.x % G ;
+    const int warp_in_group = lane_in_group / 32, warps_in_group = G / 32 ;
+    const int lane = threadIdx.x % 32 ;
+
+    // keys of all groups first, then the value slots (8-byte aligned)
+    uint32_t *keys ;
+    S *slots ;
+    if (shape.global_tables != nullptr)
+    {
+        unsigned char *base = static_cast <unsigned char *> (shape.global_tables)
+            + (size_t) blockIdx.x * table_size * slot_bytes <SR> () ;
+        keys = reinterpret_cast <uint32_t *> (base) ;
+        slots = reinterpret_cast <S *> (base + (size_t) table_size * sizeof (uint32_t)) ;
+    }
+    else
+    {
+        keys = reinterpret_cast <uint32_t *> (shared_tables) + group * table_size ;
+        slots = reinterpret_cast <S *> (shared_tables
+            + (size_t) shape.groups_per_block * table_size * sizeof (uint32_t)) + group * table_size ;
+    }
+    const csr_view A = args.A, B = args.B, M = args.M ;
+    const bool masked = (M.p != nullptr) ;
+
+    // Every thread of the block runs the same number of iterations, so the
+    // block-wide barriers below are reached by all.
+    for (int64_t first = (int64_t) blockIdx.x * shape.groups_per_block ;
+         first < shape.nrows ;
+         first += (int64_t) gridDim.x * shape.groups_per_block)
+    {
+        const int64_t r = first + group ;
+        const bool active = (r < shape.nrows) ;
+        const int64_t i = active ? shape.rows [r] : 0 ;
+
+        for (int s = lane_in_group ; s < table_size ; s += G)
+        {
+            keys [s] = EMPTY_KEY ;
+            if constexpr (has_values <SR>) slots [s] = SR::add::identity () ;
+        }
+        if (lane_in_group == 0) row_size [group] = 0 ;
+        __syncthreads () ;
+        if (active && masked)
+        {
+            for (int64_t q = M.p [i] + lane_in_group ; q < M.p [i+1] ; q += G)
+                preload_mask_entry (keys, shape.table_bits, (uint32_t) M.j [q]) ;
+        }
+        __syncthreads () ;
+
+        int added_here = 0 ;
+        if (active)
+        {
+            for (int64_t pa = A.p [i] + warp_in_group ; pa < A.p [i+1] ; pa += warps_in_group)
+            {
+                const int32_t k = A.j [pa] ;
+                T a = T () ;
+                if constexpr (SR::mult::reads_a) a = value_at <T> (A.x, A.iso, pa) ;
+                for (int64_t pb = B.p [k] + lane ; pb < B.p [k+1] ; pb += 32)
+                {
+                    const uint32_t j = (uint32_t) B.j [pb] ;
+                    bool added = false ;
+                    uint32_t h ;
+                    if (masked)
+                    {
+                        h = find_in_mask (keys, shape.table_bits, j, added) ;
+                        if (h == NOT_IN_MASK) continue ;
+                    }
+                    else
+                    {
+                        h = insert (keys, shape.table_bits, j, added) ;
+                    }
+                    added_here += added ;
+                    if constexpr (has_values <SR>)
+                    {
+                        if (SR::add::has_terminal && SR::add::is_terminal (slots [h])) continue ;
+                        T b = T () ;
+                        if constexpr (SR::mult::reads_b) b = value_at <T> (B.x, B.iso, pb) ;
+                        SR::add::update (slots + h, (S) SR::mult::apply (a, b, k, (int32_t) j)) ;
+                    }
+                }
+            }
+        }
+
+        if constexpr (!FILL)
+        {
+            if (added_here > 0) atomicAdd (&row_size [group], added_here) ;
+            __syncthreads () ;
+            if (active && lane_in_group == 0) args.row_count [i] = row_size [group] ;
+            __syncthreads () ;
+        }
+        else
+        {
+            __syncthreads () ;
+            // gather the row's entries (unsorted) into C
+            T *Cx = static_cast <T *> (args.Cx) ;
+            const int64_t start = active ? args.Cp [i] : 0 ;
+            if (active)
+            {
+                for (int s = lane_in_group ; s < table_size ; s += G)
+                {
+                    const uint32_t key = keys [s] ;
+                    if (key == EMPTY_KEY || (key & UNREACHED)) continue ;
+                    const int at = atomicAdd (&row_size [group], 1) ;
+                    args.Cj [start + at] = key ;
+                    if constexpr (has_values <SR>) Cx [start + at] = (T) slots [s] ;
+                }
+            }
+            __syncthreads () ;
+            if (shape.global_tables == nullptr)
+            {
+                // rank sort in shared memory: the row fits in its table
+                const int n = active ? row_size [group] : 0 ;
+                T *values = reinterpret_cast <T *> (slots) ;
+                for (int e = lane_in_group ; e < n ; e += G)
+                {
+                    keys [e] = (uint32_t) args.Cj [start + e] ;
+                    if constexpr (has_values <SR>) values [e] = Cx [start + e] ;
+                }
+                __syncthreads () ;
+                for (int e = lane_in_group ; e < n ; e += G)
+                {
+                    const uint32_t key = keys [e] ;
+                    int rank = 0 ;
+                    for (int q = 0 ; q < n ; q++) rank += (keys [q] < key) ;
+                    args.Cj [start + rank] = key ;
+                    if constexpr (has_values <SR>) Cx [start + rank] = values [e] ;
+                }
+            }
+            __syncthreads () ;
+        }
+    }
+}
+
+//------------------------------------------------------------------------------
+// launching every bin
+//------------------------------------------------------------------------------
+
+int multiprocessor_count () ;
+
+template <class SR, bool FILL>
+cudaError_t launch_hash_rows (const hash_rows_args &args)
+{
+    const row_bins &bins = *args.bins ;
+    static_assert (FILL || !has_values <SR>, "counting uses the pattern policy") ;
+    constexpr size_t per_slot = slot_bytes <SR> () ;
+    for (int b = 0 ; b < N_SHARED_BINS ; b++)
+    {
+        if (bins.rows [b] == 0) continue ;
+        const bin_policy &policy = shared_bins [b] ;
+        table_shape shape = { bin_table_bits (b), policy.group_threads,
+            policy.groups_per_block, nullptr, bins.list + bins.offset [b], bins.rows [b] } ;
+        const size_t shared = (size_t) policy.groups_per_block * per_slot << shape.table_bits ;
+        GBGPU_TRY (cudaFuncSetAttribute (hash_rows_kernel <SR, FILL>,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared)) ;
+        const int64_t blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
+        hash_rows_kernel <SR, FILL> <<<(unsigned) blocks,
+            policy.group_threads * policy.groups_per_block, shared, stream ()>>> (args, shape) ;
+        GBGPU_TRY (cudaGetLastError ()) ;
+    }
+    if (bins.rows [BIN_GLOBAL] > 0)
+    {
+        // one table per block, sized for the bin's largest row; fewer blocks
+        // (each taking more rows) when the device cannot hold that many tables
+        int bits = bin_table_bits (BIN_GLOBAL) ;
+        while (bin_capacity (bits) < bins.max_global_need) bits++ ;
+        const size_t table_bytes = per_slot << bits ;
+        int64_t blocks = bins.rows [BIN_GLOBAL] ;
+        const int64_t resident = 2 * (int64_t) multiprocessor_count () ;
+        if (blocks > resident) blocks = resident ;
+        void *tables = nullptr ;
+        cudaError_t e ;
+        while ((e = device_alloc (&tables, blocks * table_bytes)) == cudaErrorMemoryAllocation
+               && blocks > 1)
+        {
+            (void) cudaGetLastError () ;
+            blocks /= 2 ;
+        }
+        GBGPU_TRY (e) ;
+        table_shape shape = { bits, GLOBAL_GROUP_THREADS, 1, tables,
+            bins.list + bins.offset [BIN_GLOBAL], bins.rows [BIN_GLOBAL] } ;
+        hash_rows_kernel <SR, FILL> <<<(unsigned) blocks, GLOBAL_GROUP_THREADS, 0, stream ()>>> (args, shape) ;
+        e = cudaGetLastError () ;
+        device_free (tables) ;
+        GBGPU_TRY (e) ;
+    }
+    return cudaSuccess ;
+}
+
+}   // namespace gbgpu
+
+#endif

@@ -1,0 +1,279 @@
+// semiring_ops.cuh: the device side of a semiring, as a policy for the
+// accumulator templates: the monoid (identity, combine, an atomic update of an
+// accumulator slot, an optional terminal value) and the multiply operator
+// (which inputs it reads, and its value).
+//
+// Each built-in operator computes exactly what SuiteSparse:GraphBLAS computes:
+// integer division by zero and by -1 follow its rules, MIN and MAX of floating
+// point values omit NaN (fmin/fmax), booleans use GraphBLAS's renames (done on
+// the host).  Booleans accumulate in 32-bit words so every monoid has a native
+// atomic.
+
+#ifndef GBGPU_SEMIRING_OPS_CUH
+#define GBGPU_SEMIRING_OPS_CUH
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include "semiring_codes.h"
+
+namespace gbgpu {
+
+//------------------------------------------------------------------------------
+// types
+//------------------------------------------------------------------------------
+
+template <gbgpu_type> struct type_of ;
+template <> struct type_of <GBGPU_TYPE_BOOL>   { using type = bool ; } ;
+template <> struct type_of <GBGPU_TYPE_INT32>  { using type = int32_t ; } ;
+template <> struct type_of <GBGPU_TYPE_INT64>  { using type = int64_t ; } ;
+template <> struct type_of <GBGPU_TYPE_UINT32> { using type = uint32_t ; } ;
+template <> struct type_of <GBGPU_TYPE_UINT64> { using type = uint64_t ; } ;
+template <> struct type_of <GBGPU_TYPE_FP32>   { using type = float ; } ;
+template <> struct type_of <GBGPU_TYPE_FP64>   { using type = double ; } ;
+
+// What an accumulator slot holds while a row is being summed.
+template <class T> struct slot_of { using type = T ; } ;
+template <> struct slot_of <bool> { using type = uint32_t ; } ;
+
+template <class T> __host__ __device__ constexpr T largest ()
+{
+    if constexpr (std::is_floating_point <T>::value) return (T) INFINITY ;
+    else return std::numeric_limits <T>::max () ;
+}
+
+template <class T> __host__ __device__ constexpr T smallest ()
+{
+    if constexpr (std::is_floating_point <T>::value) return (T) -INFINITY ;
+    else return std::numeric_limits <T>::lowest () ;
+}
+
+// An atomic read-modify-write of any 4- or 8-byte value by compare-and-swap.
+template <class S, class F>
+__device__ void atomic_apply (S *slot, S v, F combine)
+{
+    static_assert (sizeof (S) == 4 || sizeof (S) == 8, "4 or 8 bytes") ;
+    using word = typename std::conditional <sizeof (S) == 4,
+        unsigned int, unsigned long long>::type ;
+    word *w = reinterpret_cast <word *> (slot) ;
+    word old = *reinterpret_cast <volatile word *> (w), assumed ;
+    do
+    {
+        assumed = old ;
+        S current, next ;
+        memcpy (&current, &assumed, sizeof (S)) ;
+        next = combine (current, v) ;
+        word next_word ;
+        memcpy (&next_word, &next, sizeof (S)) ;
+        if (next_word == assumed) return ;
+        old = atomicCAS (w, assumed, next_word) ;
+    }
+    while (old != assumed) ;
+}
+
+// The native atomics take these word types.
+template <class T> struct atomic_word { using type = T ; } ;
+template <> struct atomic_word <int32_t>  { using type = int ; } ;
+template <> struct atomic_word <uint32_t> { using type = unsigned int ; } ;
+template <> struct atomic_word <int64_t>  { using type = long long ; } ;
+template <> struct atomic_word <uint64_t> { using type = unsigned long long ; } ;
+
+// combine functions for atomic_apply
+struct times_of { template <class S> __device__ S operator() (S x, S y) const { return x * y ; } } ;
+struct fmin_of  { template <class S> __device__ S operator() (S x, S y) const { return fmin (x, y) ; } } ;
+struct fmax_of  { template <class S> __device__ S operator() (S x, S y) const { return fmax (x, y) ; } } ;
+
+//------------------------------------------------------------------------------
+// monoids: identity, combine (z = x + y), update (atomically *slot += v)
+//------------------------------------------------------------------------------
+
+template <gbgpu_add ADD, class T> struct monoid ;
+
+template <class T> struct monoid <GBGPU_ADD_PLUS, T>
+{
+    using S = typename slot_of <T>::type ;
+    static constexpr bool has_terminal = false ;
+    __device__ static S identity () { return 0 ; }
+    __device__ static bool is_terminal (S) { return false ; }
+    __device__ static void update (S *slot, S v)
+    {
+        if constexpr (std::is_same <T, int64_t>::value || std::is_same <T, uint64_t>::value)
+            atomicAdd (reinterpret_cast <unsigned long long *> (slot), (unsigned long long) v) ;
+        else if constexpr (std::is_same <T, int32_t>::value)
+            atomicAdd (reinterpret_cast <int *> (slot), (int) v) ;
+        else if constexpr (std::is_same <T, uint32_t>::value)
+            atomicAdd (reinterpret_cast <unsigned int *> (slot), (unsigned int) v) ;
+        else
+            atomicAdd (slot, v) ;   // float, double
+    }
+} ;
+
+template <class T> struct monoid <GBGPU_ADD_TIMES, T>
+{
+    using S = typename slot_of <T>::type ;
+    static constexpr bool has_terminal = std::is_integral <T>::value ;
+    __device__ static S identity () { return 1 ; }
+    __device__ static bool is_terminal (S s) { return has_terminal && s == 0 ; }
+    __device__ static void update (S *slot, S v)
+    {
+        atomic_apply (slot, v, times_of ()) ;
+    }
+} ;
+
+template <class T> struct monoid <GBGPU_ADD_MIN, T>
+{
+    using S = typename slot_of <T>::type ;
+    static constexpr bool has_terminal = true ;
+    __device__ static S identity () { return largest <T> () ; }
+    __device__ static bool is_terminal (S s) { return s == smallest <T> () ; }
+    __device__ static void update (S *slot, S v)
+    {
+        if constexpr (std::is_integral <T>::value)
+            atomicMin (reinterpret_cast <typename atomic_word <T>::type *> (slot),
+                       (typename atomic_word <T>::type) v) ;
+        else
+            atomic_apply (slot, v, fmin_of ()) ;
+    }
+} ;
+
+template <class T> struct monoid <GBGPU_ADD_MAX, T>
+{
+    using S = typename slot_of <T>::type ;
+    static constexpr bool has_terminal = true ;
+    __device__ static S identity () { return smallest <T> () ; }
+    __device__ static bool is_terminal (S s) { return s == largest <T> () ; }
+    __device__ static void update (S *slot, S v)
+    {
+        if constexpr (std::is_integral <T>::value)
+            atomicMax (reinterpret_cast <typename atomic_word <T>::type *> (slot),
+                       (typename atomic_word <T>::type) v) ;
+        else
+            atomic_apply (slot, v, fmax_of ()) ;
+    }
+} ;
+
+// ANY: whichever product is stored last; every candidate is a valid answer.
+template <class T> struct monoid <GBGPU_ADD_ANY, T>
+{
+    using S = typename slot_of <T>::type ;
+    static constexpr bool has_terminal = false ;
+    __device__ static S identity () { return 0 ; }
+    __device__ static bool is_terminal (S) { return false ; }
+    __device__ static void update (S *slot, S v)
+    {
+        *reinterpret_cast <volatile S *> (slot) = v ;
+    }
+} ;
+
+// Boolean monoids on 0/1 words.
+template <> struct monoid <GBGPU_ADD_LOR, bool>
+{
+    using S = uint32_t ;
+    static constexpr bool has_terminal = true ;
+    __device__ static S identity () { return 0 ; }
+    __device__ static bool is_terminal (S s) { return s != 0 ; }
+    __device__ static void update (S *slot, S v) { if (v) atomicOr (slot, 1u) ; }
+} ;
+
+template <> struct monoid <GBGPU_ADD_LAND, bool>
+{
+    using S = uint32_t ;
+    static constexpr bool has_terminal = true ;
+    __device__ static S identity () { return 1 ; }
+    __device__ static bool is_terminal (S s) { return s == 0 ; }
+    __device__ static void update (S *slot, S v) { if (!v) atomicAnd (slot, 0u) ; }
+} ;
+
+template <> struct monoid <GBGPU_ADD_LXOR, bool>
+{
+    using S = uint32_t ;
+    static constexpr bool has_terminal = false ;
+    __device__ static S identity () { return 0 ; }
+    __device__ static bool is_terminal (S) { return false ; }
+    __device__ static void update (S *slot, S v) { if (v) atomicXor (slot, 1u) ; }
+} ;
+
+// EQ (LXNOR): x == y is x ^ y ^ 1, so folding in v flips the word when v is 0.
+template <> struct monoid <GBGPU_ADD_EQ, bool>
+{
+    using S = uint32_t ;
+    static constexpr bool has_terminal = false ;
+    __device__ static S identity () { return 1 ; }
+    __device__ static bool is_terminal (S) { return false ; }
+    __device__ static void update (S *slot, S v) { if (!v) atomicXor (slot, 1u) ; }
+} ;
+
+//------------------------------------------------------------------------------
+// multiply operators: z = f (a(i,k), b(k,j)), with k and j for positional ops
+//------------------------------------------------------------------------------
+
+template <class T> __device__ T divide (T x, T y)
+{
+    if constexpr (std::is_floating_point <T>::value)
+    {
+        return x / y ;
+    }
+    else if constexpr (std::is_signed <T>::value)
+    {
+        using U = typename std::make_unsigned <T>::type ;
+        if (y == -1) return (T) (U (0) - (U) x) ;     // -x, wrapping at the minimum
+        if (y == 0) return (x == 0) ? 0 : (x < 0 ? smallest <T> () : largest <T> ()) ;
+        return x / y ;
+    }
+    else
+    {
+        if (y == 0) return (x == 0) ? 0 : largest <T> () ;
+        return x / y ;
+    }
+}
+
+template <gbgpu_mult MULT, class T> struct multiply
+{
+    static constexpr bool reads_a = GBGPU_MULT_READS_A (MULT) ;
+    static constexpr bool reads_b = GBGPU_MULT_READS_B (MULT) ;
+
+    __device__ static T apply (T a, T b, int32_t k, int32_t j)
+    {
+        if constexpr (MULT == GBGPU_MULT_FIRST)   return a ;
+        if constexpr (MULT == GBGPU_MULT_SECOND)  return b ;
+        if constexpr (MULT == GBGPU_MULT_PAIR)    return (T) 1 ;
+        if constexpr (MULT == GBGPU_MULT_PLUS)    return (T) (a + b) ;
+        if constexpr (MULT == GBGPU_MULT_MINUS)   return (T) (a - b) ;
+        if constexpr (MULT == GBGPU_MULT_TIMES)   return (T) (a * b) ;
+        if constexpr (MULT == GBGPU_MULT_DIV)     return divide (a, b) ;
+        if constexpr (MULT == GBGPU_MULT_MIN)
+        {
+            if constexpr (std::is_floating_point <T>::value) return fmin (a, b) ;
+            else return (a < b) ? a : b ;
+        }
+        if constexpr (MULT == GBGPU_MULT_MAX)
+        {
+            if constexpr (std::is_floating_point <T>::value) return fmax (a, b) ;
+            else return (a > b) ? a : b ;
+        }
+        if constexpr (MULT == GBGPU_MULT_LOR)     return (T) ((a != 0) || (b != 0)) ;
+        if constexpr (MULT == GBGPU_MULT_LAND)    return (T) ((a != 0) && (b != 0)) ;
+        if constexpr (MULT == GBGPU_MULT_LXOR)    return (T) ((a != 0) != (b != 0)) ;
+        if constexpr (MULT == GBGPU_MULT_SECONDI) return (T) k ;
+        if constexpr (MULT == GBGPU_MULT_SECONDJ) return (T) j ;
+    }
+} ;
+
+//------------------------------------------------------------------------------
+// a semiring: the policy the numeric accumulators are templated on
+//------------------------------------------------------------------------------
+
+template <gbgpu_add ADD, gbgpu_mult MULT, gbgpu_type TYPE>
+struct semiring
+{
+    using T = typename type_of <TYPE>::type ;
+    using add = monoid <ADD, T> ;
+    using mult = multiply <MULT, T> ;
+    using S = typename add::S ;
+} ;
+
+}   // namespace gbgpu
+
+#endif

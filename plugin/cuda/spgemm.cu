@@ -1,0 +1,248 @@
+// spgemm.cu: T = A*B (or T<M> = A*B) on the device, phase by phase.
+//
+//   analyse  each row's need: products (symbolic) or entries (numeric), or
+//            the mask row's size when masked; histogram into bins
+//   bin      row ids grouped by bin (one pass, block-aggregated atomics)
+//   count    entries per row (count_rows), then an exclusive scan gives T's
+//            row pointers and its size, so T is allocated exactly once
+//   fill     values per row with the semiring's instantiation (semirings/)
+//   sort     rows that came from global-memory tables
+//
+// The host reads back only the bin histogram (twice) and T's size.
+
+#include <cub/device/device_scan.cuh>
+#include "spgemm_internal.cuh"
+
+namespace gbgpu {
+
+int multiprocessor_count ()
+{
+    int device = 0, count = 0 ;
+    if (cudaGetDevice (&device) != cudaSuccess
+     || cudaDeviceGetAttribute (&count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        return 1 ;
+    }
+    return count ;
+}
+
+__device__ __forceinline__ int bin_of (int64_t need)
+{
+    if (need == 0) return BIN_EMPTY ;
+    for (int b = 0 ; b < N_SHARED_BINS ; b++)
+        if (need <= bin_capacity (bin_table_bits (b))) return b ;
+    return BIN_GLOBAL ;
+}
+
+// need = entries the row's table must hold.  Counting: its products bounded by
+// B's width (or the mask row when masked); filling: its entries (or the mask
+// row).  Counting also writes 0 for rows with nothing to compute.
+__global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view M,
+    int64_t nrows, int64_t ncols, const int64_t *Cp, int64_t *row_count,
+    uint8_t *row_bin, bin_counts *counts)
+{
+    __shared__ unsigned long long block_rows [N_BINS] ;
+    __shared__ unsigned long long block_products ;
+    if (threadIdx.x < N_BINS) block_rows [threadIdx.x] = 0 ;
+    if (threadIdx.x == 0) block_products = 0 ;
+    __syncthreads () ;
+
+    const int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
+    if (i < nrows)
+    {
+        int64_t need ;
+        if (Cp == nullptr)
+        {
+            int64_t products = 0 ;
+            for (int64_t pa = A.p [i] ; pa < A.p [i+1] ; pa++)
+            {
+                const int32_t k = A.j [pa] ;
+                products += B.p [k+1] - B.p [k] ;
+            }
+            if (products > 0) atomicAdd (&block_products, (unsigned long long) products) ;
+            need = (products == 0) ? 0
+                 : (M.p != nullptr) ? M.p [i+1] - M.p [i]
+                 : (products < ncols ? products : ncols) ;
+            if (need == 0) row_count [i] = 0 ;
+        }
+        else
+        {
+            need = Cp [i+1] - Cp [i] ;
+            if (need > 0 && M.p != nullptr) need = M.p [i+1] - M.p [i] ;
+        }
+        const int b = bin_of (need) ;
+        row_bin [i] = (uint8_t) b ;
+        atomicAdd (&block_rows [b], 1ull) ;
+        if (b == BIN_GLOBAL) atomicMax (&counts->max_global_need, (unsigned long long) need) ;
+    }
+    __syncthreads () ;
+    if (threadIdx.x < N_BINS && block_rows [threadIdx.x] > 0)
+        atomicAdd (&counts->rows [threadIdx.x], block_rows [threadIdx.x]) ;
+    if (threadIdx.x == 0 && block_products > 0)
+        atomicAdd (&counts->products, block_products) ;
+}
+
+struct bin_offsets { int64_t offset [N_BINS] ; } ;
+
+// Row ids grouped by bin; within a bin the order is arbitrary.
+__global__ void group_rows_by_bin (int64_t nrows, const uint8_t *row_bin,
+    const bin_offsets offsets, bin_counts *counts, int64_t *list)
+{
+    __shared__ unsigned long long block_rows [N_BINS], block_start [N_BINS] ;
+    if (threadIdx.x < N_BINS) block_rows [threadIdx.x] = 0 ;
+    __syncthreads () ;
+    const int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
+    int b = BIN_EMPTY ;
+    unsigned long long at = 0 ;
+    if (i < nrows)
+    {
+        b = row_bin [i] ;
+        if (b != BIN_EMPTY) at = atomicAdd (&block_rows [b], 1ull) ;
+    }
+    __syncthreads () ;
+    if (threadIdx.x < N_BINS && block_rows [threadIdx.x] > 0)
+        block_start [threadIdx.x] = atomicAdd (&counts->cursor [threadIdx.x], block_rows [threadIdx.x]) ;
+    __syncthreads () ;
+    if (i < nrows && b != BIN_EMPTY)
+        list [offsets.offset [b] + block_start [b] + at] = i ;
+}
+
+// Fills `bins` (and `list`) for one phase; returns the products when counting.
+static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &B,
+    const csr_view &M, int64_t nrows, int64_t ncols, const int64_t *Cp,
+    int64_t *row_count, uint8_t *row_bin, bin_counts *counts, int64_t *list,
+    int64_t *products)
+{
+    const int threads = 256 ;
+    const unsigned blocks = (unsigned) ((nrows + threads - 1) / threads) ;
+    *bins = row_bins { } ;
+    bins->list = list ;
+    if (products != nullptr) *products = 0 ;
+    if (nrows == 0) return cudaSuccess ;
+    GBGPU_TRY (cudaMemsetAsync (counts, 0, sizeof (bin_counts), stream ())) ;
+    analyse_rows <<<blocks, threads, 0, stream ()>>> (A, B, M, nrows, ncols, Cp,
+        row_count, row_bin, counts) ;
+    GBGPU_TRY (cudaGetLastError ()) ;
+    bin_counts host ;
+    GBGPU_TRY (cudaMemcpyAsync (&host, counts, sizeof (host), cudaMemcpyDeviceToHost, stream ())) ;
+    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
+
+    bin_offsets offsets ;
+    int64_t total = 0 ;
+    for (int b = 0 ; b < N_BINS ; b++)
+    {
+        bins->rows [b] = (b == BIN_EMPTY) ? 0 : (int64_t) host.rows [b] ;
+        bins->offset [b] = offsets.offset [b] = total ;
+        total += bins->rows [b] ;
+    }
+    bins->max_global_need = (int64_t) host.max_global_need ;
+    if (products != nullptr) *products = (int64_t) host.products ;
+    group_rows_by_bin <<<blocks, threads, 0, stream ()>>> (nrows, row_bin, offsets, counts, list) ;
+    return cudaGetLastError () ;
+}
+
+static csr_view view_of (const gbgpu_dev_csr *X)
+{
+    if (X == nullptr) return csr_view { nullptr, nullptr, nullptr, false } ;
+    return csr_view { X->p, X->j, X->x, X->iso } ;
+}
+
+static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
+    const gbgpu_dev_csr *Md, const gbgpu_dev_csr *Ad, const gbgpu_dev_csr *Bd,
+    gbgpu_cuda_profile *profile)
+{
+    fill_rows_function fill = find_fill_rows (semiring) ;
+    if (fill == nullptr) return cudaErrorNotSupported ;
+    const int64_t m = Ad->nrows, n = Bd->ncols ;
+    const csr_view A = view_of (Ad), B = view_of (Bd), M = view_of (Md) ;
+
+    cudaEvent_t marks [5] ;
+    for (auto &e : marks) GBGPU_TRY (cudaEventCreate (&e)) ;
+    struct events_guard { cudaEvent_t *e ; ~events_guard () { for (int k = 0 ; k < 5 ; k++) cudaEventDestroy (e [k]) ; } } guard { marks } ;
+    GBGPU_TRY (cudaEventRecord (marks [0], stream ())) ;
+
+    device_array <int64_t> row_count, Cp, list ;
+    device_array <uint8_t> row_bin ;
+    device_array <bin_counts> counts ;
+    GBGPU_TRY (row_count.allocate (m + 1)) ;
+    GBGPU_TRY (Cp.allocate (m + 1)) ;
+    GBGPU_TRY (list.allocate (m)) ;
+    GBGPU_TRY (row_bin.allocate (m)) ;
+    GBGPU_TRY (counts.allocate (1)) ;
+
+    // symbolic
+    row_bins bins ;
+    int64_t products = 0 ;
+    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, nullptr, row_count.get (), row_bin.get (),
+        counts.get (), list.get (), &products)) ;
+    GBGPU_TRY (cudaEventRecord (marks [1], stream ())) ;
+    hash_rows_args args = { A, B, M, row_count.get (), nullptr, nullptr, nullptr, &bins } ;
+    GBGPU_TRY (count_rows (args)) ;
+
+    // T's row pointers and size
+    GBGPU_TRY (cudaMemsetAsync (row_count.get () + m, 0, sizeof (int64_t), stream ())) ;
+    size_t scan_bytes = 0 ;
+    GBGPU_TRY (cub::DeviceScan::ExclusiveSum (nullptr, scan_bytes, row_count.get (), Cp.get (), m + 1, stream ())) ;
+    device_array <unsigned char> scan_scratch ;
+    GBGPU_TRY (scan_scratch.allocate (scan_bytes)) ;
+    GBGPU_TRY (cub::DeviceScan::ExclusiveSum (scan_scratch.get (), scan_bytes, row_count.get (), Cp.get (), m + 1, stream ())) ;
+    scan_scratch.reset () ;
+    row_count.reset () ;
+    int64_t nvals = 0 ;
+    GBGPU_TRY (cudaMemcpyAsync (&nvals, Cp.get () + m, sizeof (int64_t), cudaMemcpyDeviceToHost, stream ())) ;
+    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
+    GBGPU_TRY (cudaEventRecord (marks [2], stream ())) ;
+
+    // numeric
+    const size_t value_size = gbgpu_type_size (semiring.type) ;
+    device_array <int64_t> Cj ;
+    device_array <unsigned char> Cx ;
+    GBGPU_TRY (Cj.allocate (nvals)) ;
+    GBGPU_TRY (Cx.allocate (nvals * value_size)) ;
+    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, Cp.get (), nullptr, row_bin.get (),
+        counts.get (), list.get (), nullptr)) ;
+    args = { A, B, M, nullptr, Cp.get (), Cj.get (), Cx.get (), &bins } ;
+    GBGPU_TRY (fill (args)) ;
+    GBGPU_TRY (cudaEventRecord (marks [3], stream ())) ;
+
+    T->nrows = m ;
+    T->ncols = n ;
+    T->nvals = nvals ;
+    T->value_size = value_size ;
+    T->p = Cp.release () ;
+    T->j = Cj.release () ;
+    T->x = Cx.release () ;
+    if (bins.rows [BIN_GLOBAL] > 0) GBGPU_TRY (sort_rows (T)) ;
+    GBGPU_TRY (cudaEventRecord (marks [4], stream ())) ;
+    GBGPU_TRY (cudaEventSynchronize (marks [4])) ;
+
+    if (profile != nullptr)
+    {
+        GBGPU_TRY (cudaEventElapsedTime (&profile->analyse_ms, marks [0], marks [1])) ;
+        GBGPU_TRY (cudaEventElapsedTime (&profile->symbolic_ms, marks [1], marks [2])) ;
+        GBGPU_TRY (cudaEventElapsedTime (&profile->numeric_ms, marks [2], marks [3])) ;
+        GBGPU_TRY (cudaEventElapsedTime (&profile->sort_ms, marks [3], marks [4])) ;
+        profile->products = products ;
+    }
+    return cudaSuccess ;
+}
+
+}   // namespace gbgpu
+
+using namespace gbgpu ;
+
+extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm (gbgpu_dev_result *T,
+    gbgpu_semiring semiring, const gbgpu_dev_csr *M, const gbgpu_dev_csr *A,
+    const gbgpu_dev_csr *B, gbgpu_cuda_profile *profile)
+{
+    *T = gbgpu_dev_result { } ;
+    cudaError_t e = spgemm (T, semiring, M, A, B, profile) ;
+    if (e != cudaSuccess) gbgpu_cuda_free_result (T) ;
+    return status_of (e) ;
+}
+
+extern "C" bool gbgpu_cuda_semiring_supported (gbgpu_semiring s)
+{
+    return find_fill_rows (s) != nullptr ;
+}

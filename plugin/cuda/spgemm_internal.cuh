@@ -1,0 +1,140 @@
+// spgemm_internal.cuh: what the CUDA files of gbgpu share (C++ only).
+//
+// The product runs in phases: analyse rows -> bin them by the size of table
+// they need -> count (symbolic) -> scan -> fill (numeric) -> sort the rows the
+// kernels left unsorted.  Counting and filling are the same accumulator
+// template (hash_rows.cuh); the semiring is its policy, and counting is the
+// policy with values compiled out.
+
+#ifndef GBGPU_SPGEMM_INTERNAL_CUH
+#define GBGPU_SPGEMM_INTERNAL_CUH
+
+#include <cuda_runtime.h>
+#include <cstdint>
+#include "gbgpu_cuda.h"
+
+namespace gbgpu {
+
+// Returns the CUDA error of `call` from the enclosing function.
+#define GBGPU_TRY(call)                                                     \
+    do { cudaError_t try_status_ = (call) ; if (try_status_ != cudaSuccess) \
+         return try_status_ ; } while (0)
+
+//------------------------------------------------------------------------------
+// device memory (device_memory.cu): tracked, stream-ordered on the thread's stream
+//------------------------------------------------------------------------------
+
+inline cudaStream_t stream () { return cudaStreamPerThread ; }
+cudaError_t device_alloc (void **p, size_t bytes) ;
+void device_free (void *p) ;
+gbgpu_cuda_status status_of (cudaError_t e) ;   // and records its message
+
+// A device allocation freed when it goes out of scope.
+template <class T>
+class device_array
+{
+public:
+    device_array () = default ;
+    device_array (const device_array &) = delete ;
+    device_array &operator= (const device_array &) = delete ;
+    ~device_array () { reset () ; }
+    cudaError_t allocate (size_t n)
+    {
+        reset () ;
+        return device_alloc (reinterpret_cast <void **> (&ptr_), (n > 0 ? n : 1) * sizeof (T)) ;
+    }
+    void reset () { device_free (ptr_) ; ptr_ = nullptr ; }
+    T *release () { T *p = ptr_ ; ptr_ = nullptr ; return p ; }
+    T *get () const { return ptr_ ; }
+private:
+    T *ptr_ = nullptr ;
+} ;
+
+//------------------------------------------------------------------------------
+// bins: rows grouped by the hash table they need
+//------------------------------------------------------------------------------
+
+// Bin b's tables live in shared memory and have 2^(6+b) slots, at most 3/4
+// full; `group_threads` threads work on one row, `groups_per_block` rows
+// share a block.
+struct bin_policy
+{
+    int group_threads ;
+    int groups_per_block ;
+} ;
+
+constexpr int N_SHARED_BINS = 7 ;
+constexpr bin_policy shared_bins [N_SHARED_BINS] =
+{
+    {   32, 8 },     // <=   48 entries: a warp per row, 8 rows a block
+    {   32, 8 },     // <=   96
+    {   64, 4 },     // <=  192
+    {  128, 2 },     // <=  384
+    {  256, 1 },     // <=  768
+    {  512, 1 },     // <= 1536
+    { 1024, 1 },     // <= 3072: 48 KB of 4-byte keys + 8-byte values
+} ;
+constexpr int BIN_GLOBAL = N_SHARED_BINS ;      // a table in global memory
+constexpr int BIN_EMPTY = N_SHARED_BINS + 1 ;   // nothing to compute
+constexpr int N_BINS = N_SHARED_BINS + 2 ;
+constexpr int GLOBAL_GROUP_THREADS = 1024 ;
+
+__host__ __device__ constexpr int bin_table_bits (int bin) { return 6 + bin ; }
+
+__host__ __device__ constexpr int64_t bin_capacity (int table_bits)
+{
+    return (int64_t (3) << table_bits) / 4 ;
+}
+
+// Filled by analyse_rows, read back to the host to size the launches.
+struct bin_counts
+{
+    unsigned long long rows [N_BINS] ;
+    unsigned long long cursor [N_BINS] ;
+    unsigned long long max_global_need ;
+    unsigned long long products ;
+} ;
+
+struct row_bins
+{
+    int64_t rows [N_BINS] ;     // how many rows in each bin
+    int64_t offset [N_BINS] ;   // where each bin's rows start in `list`
+    int64_t max_global_need ;
+    const int64_t *list ;       // row ids grouped by bin
+} ;
+
+//------------------------------------------------------------------------------
+// the accumulator kernels' arguments
+//------------------------------------------------------------------------------
+
+struct csr_view
+{
+    const int64_t *p ;
+    const int32_t *j ;
+    const void *x ;
+    bool iso ;
+} ;
+
+struct hash_rows_args
+{
+    csr_view A, B, M ;          // M.p is NULL when unmasked
+    int64_t *row_count ;        // counting: entries of each row of C
+    const int64_t *Cp ;         // filling: C's row pointers
+    int64_t *Cj ;
+    void *Cx ;
+    const row_bins *bins ;
+} ;
+
+// Counting (values compiled out): writes row_count for rows of nonzero need.
+cudaError_t count_rows (const hash_rows_args &args) ;
+
+// Filling, one function per instantiated semiring (semirings/*.cu).
+using fill_rows_function = cudaError_t (*) (const hash_rows_args &) ;
+fill_rows_function find_fill_rows (gbgpu_semiring s) ;
+
+// Sorts C's rows by column (for rows filled from global-memory tables).
+cudaError_t sort_rows (gbgpu_dev_result *C) ;
+
+}   // namespace gbgpu
+
+#endif

@@ -1,0 +1,145 @@
+// dispatch.c: decide whether one GrB_mxm call runs on the GPU, and how.
+//
+// Reads the descriptor, the semiring's parts and the matrices' types and
+// dimensions, and fills a plan, or names the reason the call stays with the
+// library.  Anything odd (NULL, uninitialized objects, mismatched dimensions)
+// goes to the library too: it returns the GrB_Info it always returns, so
+// gbgpu never has to imitate the library's error checks.
+
+#include "gbgpu_internal.h"
+
+// Column indices are 32-bit on the device, and the hash tables use the top bit.
+#define GBGPU_MAX_DEVICE_NCOLS ((GrB_Index) INT32_MAX - 1)
+
+typedef struct
+{
+    int32_t outp, mask, inp0, inp1 ;
+}
+descriptor_fields ;
+
+static bool read_descriptor (descriptor_fields *d, const GrB_Descriptor desc)
+{
+    // A NULL descriptor means the defaults, which GxB_Desc_get reports.
+    return GxB_Desc_get_INT32 (desc, GrB_OUTP, &d->outp) == GrB_SUCCESS
+        && GxB_Desc_get_INT32 (desc, GrB_MASK, &d->mask) == GrB_SUCCESS
+        && GxB_Desc_get_INT32 (desc, GrB_INP0, &d->inp0) == GrB_SUCCESS
+        && GxB_Desc_get_INT32 (desc, GrB_INP1, &d->inp1) == GrB_SUCCESS ;
+}
+
+// Fills dims and type; false for a NULL or unusable matrix.
+static bool read_matrix (const GrB_Matrix X, GrB_Index *nrows, GrB_Index *ncols,
+    GrB_Type *type)
+{
+    return X != NULL
+        && GrB_Matrix_nrows (nrows, X) == GrB_SUCCESS
+        && GrB_Matrix_ncols (ncols, X) == GrB_SUCCESS
+        && GxB_Matrix_type (type, X) == GrB_SUCCESS ;
+}
+
+static bool is_builtin_real_type (GrB_Type type)
+{
+    gbgpu_type t ;
+    return gbgpu_type_code (type, &t) || type == GrB_INT8 || type == GrB_INT16
+        || type == GrB_UINT8 || type == GrB_UINT16 ;
+}
+
+static void set_operand (gbgpu_operand *X, GrB_Matrix matrix, bool transpose,
+    GrB_Index nrows, GrB_Index ncols, bool values_needed, GrB_Type type)
+{
+    X->matrix = matrix ;
+    X->transpose = transpose ;
+    X->nrows = transpose ? ncols : nrows ;
+    X->ncols = transpose ? nrows : ncols ;
+    X->values_needed = values_needed ;
+    X->type = type ;
+}
+
+// The semiring as the kernels name it, or false when it is not instantiated.
+static bool classify_semiring (gbgpu_semiring *s, const GrB_Semiring semiring)
+{
+    GrB_Monoid monoid ;
+    GrB_BinaryOp add_op, mult_op ;
+    if (GxB_Semiring_add (&monoid, semiring) != GrB_SUCCESS
+     || GxB_Semiring_multiply (&mult_op, semiring) != GrB_SUCCESS
+     || GxB_Monoid_operator (&add_op, monoid) != GrB_SUCCESS) return false ;
+    gbgpu_builtin_op add = gbgpu_classify_add (add_op) ;
+    gbgpu_builtin_op mult = gbgpu_classify_mult (mult_op) ;
+    if (!add.known || !mult.known || add.type != mult.type) return false ;
+    s->add = (gbgpu_add) add.code ;
+    s->mult = (gbgpu_mult) mult.code ;
+    s->type = add.type ;
+    return gbgpu_monoid_identity_is_standard (monoid, s->add, s->type)
+        && gbgpu_cuda_semiring_supported (*s) ;
+}
+
+bool gbgpu_dispatch
+(
+    gbgpu_plan *plan,
+    gbgpu_delegate_reason *reason,
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
+    const GrB_Descriptor desc
+)
+{
+    *reason = GBGPU_DELEGATED_INVALID ;
+    descriptor_fields d ;
+    GrB_Index cm, cn, am, an, bm, bn, mm = 0, mn = 0 ;
+    GrB_Type ctype, atype, btype, mtype = NULL ;
+    if (semiring == NULL || !read_descriptor (&d, desc)
+     || !read_matrix (C, &cm, &cn, &ctype)
+     || !read_matrix (A, &am, &an, &atype)
+     || !read_matrix (B, &bm, &bn, &btype)
+     || (M != NULL && !read_matrix (M, &mm, &mn, &mtype))) return false ;
+    GrB_Type accum_z ;
+    if (accum != NULL && GxB_BinaryOp_ztype (&accum_z, accum) != GrB_SUCCESS) return false ;
+
+    bool ta = (d.inp0 == GrB_TRAN), tb = (d.inp1 == GrB_TRAN) ;
+    GrB_Index m = ta ? an : am, k = ta ? am : an ;
+    GrB_Index kb = tb ? bn : bm, n = tb ? bm : bn ;
+    if (k != kb || cm != m || cn != n || (M != NULL && (mm != m || mn != n))) return false ;
+
+    *reason = GBGPU_DELEGATED_SEMIRING ;
+    gbgpu_semiring s ;
+    if (!classify_semiring (&s, semiring)) return false ;
+
+    *reason = GBGPU_DELEGATED_TYPE ;
+    if (!is_builtin_real_type (atype) || !is_builtin_real_type (btype)
+     || !is_builtin_real_type (ctype) || (M != NULL && !is_builtin_real_type (mtype)))
+        return false ;
+
+    *reason = GBGPU_DELEGATED_MASK ;
+    bool complement = (d.mask & GrB_COMP) != 0 ;
+    if (M == NULL && complement) return false ;  // C<!NULL>: the library's odd case
+
+    *reason = GBGPU_DELEGATED_DIMENSION ;
+    if (k > GBGPU_MAX_DEVICE_NCOLS || n > GBGPU_MAX_DEVICE_NCOLS) return false ;
+
+    GrB_Index anvals, bnvals ;
+    *reason = GBGPU_DELEGATED_INVALID ;
+    if (GrB_Matrix_nvals (&anvals, A) != GrB_SUCCESS
+     || GrB_Matrix_nvals (&bnvals, B) != GrB_SUCCESS) return false ;
+
+    // Expected products if B's entries were spread evenly over its rows.
+    double estimate = (k == 0) ? 0 : (double) anvals * (double) bnvals / (double) k ;
+    *reason = GBGPU_DELEGATED_SMALL ;
+    if (gbgpu_current_policy () == GBGPU_POLICY_AUTO
+     && estimate < (double) gbgpu_current_min_work ()) return false ;
+
+    GrB_Type ttype = gbgpu_grb_type (s.type) ;
+    plan->semiring = s ;
+    plan->ttype = ttype ;
+    set_operand (&plan->A, A, ta, am, an, GBGPU_MULT_READS_A (s.mult), ttype) ;
+    set_operand (&plan->B, B, tb, bm, bn, GBGPU_MULT_READS_B (s.mult), ttype) ;
+    // A mask that is not complemented limits T to its pattern; a complemented
+    // one is left to the final step (the GPU computes all of T then).
+    if (M != NULL && !complement)
+        set_operand (&plan->M, M, false, mm, mn, false, mtype) ;
+    else
+        set_operand (&plan->M, NULL, false, 0, 0, false, NULL) ;
+    plan->mask_complement = complement ;
+    plan->mask_structure = (d.mask & GrB_STRUCTURE) != 0 ;
+    plan->replace = (d.outp == GrB_REPLACE) ;
+    plan->products_estimate = (GrB_Index) estimate ;
+    plan->direct_to_C = (M == NULL && accum == NULL && ctype == ttype) ;
+    return true ;
+}

@@ -1,0 +1,198 @@
+// options.c: gbgpu's options and statistics, and its one-time initialization.
+//
+// Options come from gbgpu_set or, for programs that only LD_PRELOAD the plugin,
+// from the environment (read once, at the first call).  Every counter is an
+// atomic so that GrB_mxm may be called from many threads at once.
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gbgpu_internal.h"
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT ;
+static gbgpu_mxm_function library_mxm = NULL ;
+static int device_count = 0 ;
+
+static _Atomic int64_t policy = GBGPU_POLICY_AUTO ;
+// Below about a million multiply-adds the CPU finishes before the transfers do.
+static _Atomic int64_t min_work = 1000000 ;
+static _Atomic int64_t device_id = 0 ;
+static _Atomic int64_t print_stats = 0 ;
+
+static _Atomic uint64_t n_calls, n_gpu, n_delegated [GBGPU_DELEGATED_NREASONS] ;
+static _Atomic uint64_t n_to_device, n_to_host, n_products ;
+static _Atomic uint64_t gpu_nanoseconds ;
+
+static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
+{
+    "policy", "no device", "small", "invalid input", "semiring", "type",
+    "mask", "dimension", "device memory", "device error"
+} ;
+
+static void print_stats_at_exit (void)
+{
+    if (atomic_load (&print_stats)) gbgpu_stats_print (stderr) ;
+}
+
+static void read_environment (void)
+{
+    const char *s = getenv ("GBGPU_POLICY") ;
+    if (s != NULL)
+    {
+        if (strcmp (s, "gpu") == 0) policy = GBGPU_POLICY_GPU ;
+        else if (strcmp (s, "cpu") == 0) policy = GBGPU_POLICY_CPU ;
+        else policy = GBGPU_POLICY_AUTO ;
+    }
+    if ((s = getenv ("GBGPU_MIN_WORK")) != NULL) min_work = strtoll (s, NULL, 10) ;
+    if ((s = getenv ("GBGPU_DEVICE")) != NULL) device_id = strtoll (s, NULL, 10) ;
+    if ((s = getenv ("GBGPU_STATS")) != NULL) print_stats = (atoi (s) != 0) ;
+}
+
+static void initialize (void)
+{
+    // RTLD_NEXT: the first GrB_mxm after this library in the search order,
+    // i.e. the library's own, whether gbgpu came in by link order or LD_PRELOAD.
+    library_mxm = (gbgpu_mxm_function) dlsym (RTLD_NEXT, "GrB_mxm") ;
+    read_environment () ;
+    device_count = gbgpu_cuda_device_count () ;
+    atexit (print_stats_at_exit) ;
+}
+
+void gbgpu_ensure_initialized (void)
+{
+    pthread_once (&init_once, initialize) ;
+}
+
+GBGPU_EXPORT GrB_Info gbgpu_init (void)
+{
+    gbgpu_ensure_initialized () ;
+    return (library_mxm == NULL) ? GrB_PANIC : GrB_SUCCESS ;
+}
+
+GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
+{
+    // Every call frees what it allocated; the pool keeps it for the next call.
+    if (device_count > 0) gbgpu_cuda_trim_pool () ;
+    return GrB_SUCCESS ;
+}
+
+gbgpu_mxm_function gbgpu_library_mxm (void) { return library_mxm ; }
+gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&policy) ; }
+int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
+
+bool gbgpu_device_ready (void)
+{
+    int64_t d = atomic_load (&device_id) ;
+    return d >= 0 && d < device_count
+        && gbgpu_cuda_set_device ((int) d) == GBGPU_CUDA_OK ;
+}
+
+GBGPU_EXPORT int gbgpu_device_available (void)
+{
+    gbgpu_ensure_initialized () ;
+    return gbgpu_device_ready () ;
+}
+
+GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value)
+{
+    gbgpu_ensure_initialized () ;
+    switch (option)
+    {
+        case GBGPU_POLICY:
+            if (value < GBGPU_POLICY_AUTO || value > GBGPU_POLICY_CPU) return GrB_INVALID_VALUE ;
+            policy = value ;
+            return GrB_SUCCESS ;
+        case GBGPU_MIN_WORK:
+            if (value < 0) return GrB_INVALID_VALUE ;
+            min_work = value ;
+            return GrB_SUCCESS ;
+        case GBGPU_DEVICE:
+            if (value < 0) return GrB_INVALID_VALUE ;
+            device_id = value ;
+            return GrB_SUCCESS ;
+        case GBGPU_PRINT_STATS:
+            print_stats = (value != 0) ;
+            return GrB_SUCCESS ;
+        default:
+            return GrB_INVALID_VALUE ;
+    }
+}
+
+GBGPU_EXPORT GrB_Info gbgpu_get (gbgpu_option option, int64_t *value)
+{
+    gbgpu_ensure_initialized () ;
+    if (value == NULL) return GrB_NULL_POINTER ;
+    switch (option)
+    {
+        case GBGPU_POLICY:      *value = policy ;      return GrB_SUCCESS ;
+        case GBGPU_MIN_WORK:    *value = min_work ;    return GrB_SUCCESS ;
+        case GBGPU_DEVICE:      *value = device_id ;   return GrB_SUCCESS ;
+        case GBGPU_PRINT_STATS: *value = print_stats ; return GrB_SUCCESS ;
+        default:                return GrB_INVALID_VALUE ;
+    }
+}
+
+void gbgpu_count_call (void) { atomic_fetch_add (&n_calls, 1) ; }
+
+void gbgpu_count_delegated (gbgpu_delegate_reason reason)
+{
+    atomic_fetch_add (&n_delegated [reason], 1) ;
+}
+
+void gbgpu_count_gpu (double seconds, uint64_t products)
+{
+    atomic_fetch_add (&n_gpu, 1) ;
+    atomic_fetch_add (&n_products, products) ;
+    atomic_fetch_add (&gpu_nanoseconds, (uint64_t) (seconds * 1e9)) ;
+}
+
+void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host)
+{
+    atomic_fetch_add (&n_to_device, to_device) ;
+    atomic_fetch_add (&n_to_host, to_host) ;
+}
+
+GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
+{
+    if (stats == NULL) return GrB_NULL_POINTER ;
+    stats->calls = n_calls ;
+    stats->gpu_calls = n_gpu ;
+    for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) stats->delegated [r] = n_delegated [r] ;
+    stats->bytes_to_device = n_to_device ;
+    stats->bytes_to_host = n_to_host ;
+    stats->products = n_products ;
+    stats->gpu_seconds = (double) gpu_nanoseconds * 1e-9 ;
+    return GrB_SUCCESS ;
+}
+
+GBGPU_EXPORT void gbgpu_stats_reset (void)
+{
+    n_calls = 0 ; n_gpu = 0 ; n_to_device = 0 ; n_to_host = 0 ;
+    n_products = 0 ; gpu_nanoseconds = 0 ;
+    for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
+}
+
+GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reason)
+{
+    return (reason >= 0 && reason < GBGPU_DELEGATED_NREASONS)
+        ? reason_names [reason] : "unknown" ;
+}
+
+GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
+{
+    gbgpu_stats_t s ;
+    gbgpu_stats (&s) ;
+    fprintf (f, "gbgpu: %llu GrB_mxm calls, %llu on the GPU (%.3f s, %.3g products, "
+        "%.3g MB to the device, %.3g MB back)\n",
+        (unsigned long long) s.calls, (unsigned long long) s.gpu_calls,
+        s.gpu_seconds, (double) s.products, s.bytes_to_device / 1e6, s.bytes_to_host / 1e6) ;
+    for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)
+    {
+        if (s.delegated [r] == 0) continue ;
+        fprintf (f, "gbgpu:   delegated (%s): %llu\n",
+            reason_names [r], (unsigned long long) s.delegated [r]) ;
+    }
+}

@@ -1,0 +1,3 @@
+// fill_rows_int64.cu: the instantiated semirings over INT64 (see semiring_list.h).
+#define GBGPU_SEMIRING_TYPE INT64
+#include "instantiate_type.cuh"

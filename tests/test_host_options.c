@@ -1,0 +1,143 @@
+// test_host_options.c: gbgpu's option and stats calls (CI test, no GPU
+// needed).
+//
+// gbgpu_set/gbgpu_get keep every valid value and refuse invalid ones with
+// GrB_INVALID_VALUE (leaving the value as it was), unknown options too;
+// gbgpu_get and gbgpu_stats refuse NULL; the counters add up (calls = GPU
+// calls + delegations), reset to zero and count again; gbgpu_stats_print
+// prints; every delegation reason has a name of its own.
+
+#include "test_support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// One small GrB_mxm under a policy, for the counters.
+static void one_product (gbgpu_policy policy)
+{
+    ts_matrix_spec a = ts_spec (GrB_FP64, 8, 6, 0.4, 1) ;
+    ts_matrix_spec b = ts_spec (GrB_FP64, 6, 7, 0.4, 2) ;
+    GrB_Matrix A, B, C ;
+    ts_matrix_make (&A, &a) ;
+    ts_matrix_make (&B, &b) ;
+    TS_OK (GrB_Matrix_new (&C, GrB_FP64, 8, 7)) ;
+    TS_OK (ts_mxm_under (policy, NULL, C, NULL, NULL, GxB_PLUS_TIMES_FP64, A, B, NULL)) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+}
+
+//------------------------------------------------------------------------------
+// options
+//------------------------------------------------------------------------------
+
+static void check_round_trip (gbgpu_option option, const char *name, int64_t value)
+{
+    int64_t got = -12345 ;
+    GrB_Info set = gbgpu_set (option, value) ;
+    GrB_Info get = gbgpu_get (option, &got) ;
+    ts_check (set == GrB_SUCCESS && get == GrB_SUCCESS && got == value,
+        "%s: set %lld (%d), got %lld (%d)", name, (long long) value, (int) set,
+        (long long) got, (int) get) ;
+}
+
+static void check_refused (gbgpu_option option, const char *name, int64_t value)
+{
+    int64_t before = -1, after = -2 ;
+    TS_OK (gbgpu_get (option, &before)) ;
+    GrB_Info info = gbgpu_set (option, value) ;
+    TS_OK (gbgpu_get (option, &after)) ;
+    ts_check (info == GrB_INVALID_VALUE && after == before,
+        "%s: set %lld returned %d (expected GrB_INVALID_VALUE), value %lld -> %lld",
+        name, (long long) value, (int) info, (long long) before, (long long) after) ;
+}
+
+static void test_options (void)
+{
+    int64_t saved [4] ;
+    for (int k = 0 ; k < 4 ; k++) TS_OK (gbgpu_get ((gbgpu_option) k, &saved [k])) ;
+
+    check_round_trip (GBGPU_POLICY, "POLICY", GBGPU_POLICY_GPU) ;
+    check_round_trip (GBGPU_POLICY, "POLICY", GBGPU_POLICY_CPU) ;
+    check_round_trip (GBGPU_POLICY, "POLICY", GBGPU_POLICY_AUTO) ;
+    check_round_trip (GBGPU_MIN_WORK, "MIN_WORK", 0) ;
+    check_round_trip (GBGPU_MIN_WORK, "MIN_WORK", 12345) ;
+    check_round_trip (GBGPU_MIN_WORK, "MIN_WORK", INT64_MAX) ;
+    check_round_trip (GBGPU_DEVICE, "DEVICE", 0) ;
+    check_round_trip (GBGPU_PRINT_STATS, "PRINT_STATS", 1) ;
+    check_round_trip (GBGPU_PRINT_STATS, "PRINT_STATS", 0) ;
+
+    check_refused (GBGPU_POLICY, "POLICY", -1) ;
+    check_refused (GBGPU_POLICY, "POLICY", GBGPU_POLICY_CPU + 1) ;
+    check_refused (GBGPU_MIN_WORK, "MIN_WORK", -1) ;
+    check_refused (GBGPU_DEVICE, "DEVICE", -1) ;
+
+    int64_t value = 0 ;
+    ts_check (gbgpu_set ((gbgpu_option) 99, 1) == GrB_INVALID_VALUE,
+        "gbgpu_set of option 99 was not refused") ;
+    ts_check (gbgpu_get ((gbgpu_option) 99, &value) == GrB_INVALID_VALUE,
+        "gbgpu_get of option 99 was not refused") ;
+    ts_check (gbgpu_get (GBGPU_POLICY, NULL) == GrB_NULL_POINTER,
+        "gbgpu_get (POLICY, NULL) did not return GrB_NULL_POINTER") ;
+    ts_check (gbgpu_init () == GrB_SUCCESS, "gbgpu_init failed") ;
+
+    for (int k = 0 ; k < 4 ; k++) TS_OK (gbgpu_set ((gbgpu_option) k, saved [k])) ;
+}
+
+//------------------------------------------------------------------------------
+// stats
+//------------------------------------------------------------------------------
+
+static void test_stats (void)
+{
+    one_product (GBGPU_POLICY_CPU) ;
+    one_product (GBGPU_POLICY_GPU) ;
+    gbgpu_stats_t s = ts_stats_now () ;
+    ts_check (s.calls > 0 && s.calls == s.gpu_calls + ts_delegated_total (&s),
+        "calls (%llu) != gpu calls (%llu) + delegated (%llu)",
+        (unsigned long long) s.calls, (unsigned long long) s.gpu_calls,
+        (unsigned long long) ts_delegated_total (&s)) ;
+    ts_check (gbgpu_stats (NULL) == GrB_NULL_POINTER,
+        "gbgpu_stats (NULL) did not return GrB_NULL_POINTER") ;
+
+    // gbgpu_stats_print prints something
+    FILE *f = tmpfile () ;
+    if (f == NULL) { perror ("tmpfile") ; exit (1) ; }
+    gbgpu_stats_print (f) ;
+    long printed = ftell (f) ;
+    fclose (f) ;
+    ts_check (printed > 0, "gbgpu_stats_print printed nothing") ;
+    printf ("stats so far:\n") ;
+    gbgpu_stats_print (stdout) ;
+
+    // every reason has a name of its own
+    for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)
+    {
+        const char *name = gbgpu_delegate_reason_name ((gbgpu_delegate_reason) r) ;
+        bool unique = name != NULL && name [0] != '\0' ;
+        for (int q = 0 ; unique && q < r ; q++)
+        {
+            unique = strcmp (name, gbgpu_delegate_reason_name ((gbgpu_delegate_reason) q)) != 0 ;
+        }
+        ts_check (unique, "reason %d has no name of its own", r) ;
+    }
+
+    // reset: every counter back to zero, then counting again
+    gbgpu_stats_reset () ;
+    s = ts_stats_now () ;
+    ts_check (s.calls == 0 && s.gpu_calls == 0 && ts_delegated_total (&s) == 0
+        && s.bytes_to_device == 0 && s.bytes_to_host == 0 && s.products == 0
+        && s.gpu_seconds == 0, "gbgpu_stats_reset left counters non-zero") ;
+    one_product (GBGPU_POLICY_CPU) ;
+    s = ts_stats_now () ;
+    ts_check (s.calls == 1 && s.delegated [GBGPU_DELEGATED_POLICY] == 1,
+        "after reset and one call: %llu calls", (unsigned long long) s.calls) ;
+}
+
+int main (void)
+{
+    ts_start () ;
+    test_options () ;
+    test_stats () ;
+    TS_OK (gbgpu_finalize ()) ;
+    TS_OK (GrB_finalize ()) ;
+    return ts_summary () ;
+}
