@@ -32,6 +32,9 @@ typedef enum
                             // (estimated) worth a trip to the GPU [GBGPU_MIN_WORK]
     GBGPU_DEVICE = 2,       // CUDA device id                      [GBGPU_DEVICE]
     GBGPU_PRINT_STATS = 3,  // nonzero: print the stats at exit    [GBGPU_STATS=1]
+    GBGPU_ZERO_COPY = 4,    // nonzero (default): read inputs whose storage
+                            // allows it in place (unpack, copy, pack back);
+                            // 0: always through a copy     [GBGPU_ZERO_COPY=0]
 }
 gbgpu_option ;
 

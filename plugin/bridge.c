@@ -69,11 +69,17 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status)
 {
     *status = GBGPU_CUDA_OK ;
-    bool in_place = readable_in_place (X) ;
+    bool in_place = gbgpu_zero_copy_enabled () && readable_in_place (X) ;
     GrB_Matrix S = X->matrix, W = NULL ;
-    if (!in_place)
+    if (in_place)
     {
+        gbgpu_inputs_lend () ;
+    }
+    else
+    {
+        gbgpu_inputs_use () ;
         GrB_Info info = copy_as_csr (&W, X) ;
+        gbgpu_inputs_release () ;
         if (info != GrB_SUCCESS) return info ;
         S = W ;
     }
@@ -104,6 +110,7 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
             : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL) ;
         info = (pack != GrB_SUCCESS) ? pack : cuda_to_grb (*status) ;
     }
+    if (in_place) gbgpu_inputs_release () ;
     GrB_Matrix_free (&W) ;
     return info ;
 }

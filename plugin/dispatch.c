@@ -9,7 +9,7 @@
 #include "gbgpu_internal.h"
 
 // Column indices are 32-bit on the device, and the hash tables use the top bit.
-#define GBGPU_MAX_DEVICE_NCOLS ((GrB_Index) INT32_MAX - 1)
+#define GBGPU_MAX_DEVICE_DIM ((GrB_Index) INT32_MAX - 1)
 
 typedef struct
 {
@@ -90,8 +90,11 @@ bool gbgpu_dispatch
      || !read_matrix (A, &am, &an, &atype)
      || !read_matrix (B, &bm, &bn, &btype)
      || (M != NULL && !read_matrix (M, &mm, &mn, &mtype))) return false ;
-    GrB_Type accum_z ;
-    if (accum != NULL && GxB_BinaryOp_ztype (&accum_z, accum) != GrB_SUCCESS) return false ;
+    GrB_Type accum_x, accum_y, accum_z ;
+    if (accum != NULL
+     && (GxB_BinaryOp_xtype (&accum_x, accum) != GrB_SUCCESS
+      || GxB_BinaryOp_ytype (&accum_y, accum) != GrB_SUCCESS
+      || GxB_BinaryOp_ztype (&accum_z, accum) != GrB_SUCCESS)) return false ;
 
     bool ta = (d.inp0 == GrB_TRAN), tb = (d.inp1 == GrB_TRAN) ;
     GrB_Index m = ta ? an : am, k = ta ? am : an ;
@@ -102,17 +105,23 @@ bool gbgpu_dispatch
     gbgpu_semiring s ;
     if (!classify_semiring (&s, semiring)) return false ;
 
+    // An accumulator over other types may not fit C or T: the library knows.
     *reason = GBGPU_DELEGATED_TYPE ;
     if (!is_builtin_real_type (atype) || !is_builtin_real_type (btype)
-     || !is_builtin_real_type (ctype) || (M != NULL && !is_builtin_real_type (mtype)))
+     || !is_builtin_real_type (ctype) || (M != NULL && !is_builtin_real_type (mtype))
+     || (accum != NULL && !(is_builtin_real_type (accum_x)
+        && is_builtin_real_type (accum_y) && is_builtin_real_type (accum_z))))
         return false ;
 
     *reason = GBGPU_DELEGATED_MASK ;
     bool complement = (d.mask & GrB_COMP) != 0 ;
     if (M == NULL && complement) return false ;  // C<!NULL>: the library's odd case
 
+    // Rows are bounded too: a CSR copy of a hypersparse matrix with 2^31 rows
+    // would need 16 GB of row pointers.
     *reason = GBGPU_DELEGATED_DIMENSION ;
-    if (k > GBGPU_MAX_DEVICE_NCOLS || n > GBGPU_MAX_DEVICE_NCOLS) return false ;
+    if (m > GBGPU_MAX_DEVICE_DIM || k > GBGPU_MAX_DEVICE_DIM || n > GBGPU_MAX_DEVICE_DIM)
+        return false ;
 
     GrB_Index anvals, bnvals ;
     *reason = GBGPU_DELEGATED_INVALID ;
@@ -140,6 +149,10 @@ bool gbgpu_dispatch
     plan->mask_structure = (d.mask & GrB_STRUCTURE) != 0 ;
     plan->replace = (d.outp == GrB_REPLACE) ;
     plan->products_estimate = (GrB_Index) estimate ;
-    plan->direct_to_C = (M == NULL && accum == NULL && ctype == ttype) ;
+    // Packing T into C directly would also make a by-column C by-row.
+    int32_t cformat ;
+    plan->direct_to_C = (M == NULL && accum == NULL && ctype == ttype
+        && GxB_Matrix_Option_get_INT32 (C, GxB_FORMAT, &cformat) == GrB_SUCCESS
+        && cformat == GxB_BY_ROW) ;
     return true ;
 }

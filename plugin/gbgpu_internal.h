@@ -34,6 +34,17 @@ void gbgpu_count_delegated (gbgpu_delegate_reason reason) ;
 void gbgpu_count_gpu (double seconds, uint64_t products) ;
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;
 
+bool gbgpu_zero_copy_enabled (void) ;
+
+//------------------------------------------------------------------------------
+// shared inputs (input_lock.c): shared for any read of a user's matrix,
+// exclusive while one is lent out zero-copy
+//------------------------------------------------------------------------------
+
+void gbgpu_inputs_use (void) ;
+void gbgpu_inputs_lend (void) ;
+void gbgpu_inputs_release (void) ;
+
 //------------------------------------------------------------------------------
 // built-in operators (builtin_ops.c)
 //------------------------------------------------------------------------------

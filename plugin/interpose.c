@@ -38,7 +38,10 @@ static GrB_Info mxm
         if (reason == GBGPU_DELEGATED_NREASONS) return info ;
     }
     gbgpu_count_delegated (reason) ;
-    return library (C, M, accum, semiring, A, B, desc) ;
+    gbgpu_inputs_use () ;
+    GrB_Info info = library (C, M, accum, semiring, A, B, desc) ;
+    gbgpu_inputs_release () ;
+    return info ;
 }
 
 GBGPU_EXPORT GrB_Info GrB_mxm

@@ -95,7 +95,12 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
             GrB_Matrix R = NULL ;
             *info = GrB_Matrix_new (&R, plan->ttype, T.nrows, T.ncols) ;
             if (*info == GrB_SUCCESS) *info = gbgpu_bridge_download (R, &T, &status) ;
-            if (*info == GrB_SUCCESS) *info = gbgpu_finish (C, M, accum, R, plan) ;
+            if (*info == GrB_SUCCESS)
+            {
+                gbgpu_inputs_use () ;
+                *info = gbgpu_finish (C, M, accum, R, plan) ;
+                gbgpu_inputs_release () ;
+            }
             GrB_Matrix_free (&R) ;
         }
         if (status != GBGPU_CUDA_OK)

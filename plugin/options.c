@@ -21,6 +21,7 @@ static _Atomic int64_t policy = GBGPU_POLICY_AUTO ;
 static _Atomic int64_t min_work = 1000000 ;
 static _Atomic int64_t device_id = 0 ;
 static _Atomic int64_t print_stats = 0 ;
+static _Atomic int64_t zero_copy = 1 ;
 
 static _Atomic uint64_t n_calls, n_gpu, n_delegated [GBGPU_DELEGATED_NREASONS] ;
 static _Atomic uint64_t n_to_device, n_to_host, n_products ;
@@ -49,6 +50,7 @@ static void read_environment (void)
     if ((s = getenv ("GBGPU_MIN_WORK")) != NULL) min_work = strtoll (s, NULL, 10) ;
     if ((s = getenv ("GBGPU_DEVICE")) != NULL) device_id = strtoll (s, NULL, 10) ;
     if ((s = getenv ("GBGPU_STATS")) != NULL) print_stats = (atoi (s) != 0) ;
+    if ((s = getenv ("GBGPU_ZERO_COPY")) != NULL) zero_copy = (atoi (s) != 0) ;
 }
 
 static void initialize (void)
@@ -82,6 +84,7 @@ GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
 gbgpu_mxm_function gbgpu_library_mxm (void) { return library_mxm ; }
 gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&policy) ; }
 int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
+bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }
 
 bool gbgpu_device_ready (void)
 {
@@ -116,6 +119,9 @@ GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value)
         case GBGPU_PRINT_STATS:
             print_stats = (value != 0) ;
             return GrB_SUCCESS ;
+        case GBGPU_ZERO_COPY:
+            zero_copy = (value != 0) ;
+            return GrB_SUCCESS ;
         default:
             return GrB_INVALID_VALUE ;
     }
@@ -131,6 +137,7 @@ GBGPU_EXPORT GrB_Info gbgpu_get (gbgpu_option option, int64_t *value)
         case GBGPU_MIN_WORK:    *value = min_work ;    return GrB_SUCCESS ;
         case GBGPU_DEVICE:      *value = device_id ;   return GrB_SUCCESS ;
         case GBGPU_PRINT_STATS: *value = print_stats ; return GrB_SUCCESS ;
+        case GBGPU_ZERO_COPY:   *value = zero_copy ;   return GrB_SUCCESS ;
         default:                return GrB_INVALID_VALUE ;
     }
 }

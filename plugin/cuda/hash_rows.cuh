@@ -170,7 +170,7 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
         for (int s = lane_in_group ; s < table_size ; s += G)
         {
             keys [s] = EMPTY_KEY ;
-            if constexpr (has_values <SR>) slots [s] = SR::add::identity () ;
+            if constexpr (has_values <SR>) slots [s] = SR::add::empty_slot () ;
         }
         if (lane_in_group == 0) row_size [group] = 0 ;
         __syncthreads () ;

@@ -1,6 +1,6 @@
 // semiring_ops.cuh: the device side of a semiring, as a policy for the
-// accumulator templates: the monoid (identity, combine, an atomic update of an
-// accumulator slot, an optional terminal value) and the multiply operator
+// accumulator templates: the monoid (what an empty accumulator slot holds,
+// normally its identity; an atomic update of a slot; an optional terminal) and the multiply operator
 // (which inputs it reads, and its value).
 //
 // Each built-in operator computes exactly what SuiteSparse:GraphBLAS computes:
@@ -86,7 +86,7 @@ struct fmin_of  { template <class S> __device__ S operator() (S x, S y) const { 
 struct fmax_of  { template <class S> __device__ S operator() (S x, S y) const { return fmax (x, y) ; } } ;
 
 //------------------------------------------------------------------------------
-// monoids: identity, combine (z = x + y), update (atomically *slot += v)
+// monoids: empty_slot (the identity), update (atomically *slot += v), terminal
 //------------------------------------------------------------------------------
 
 template <gbgpu_add ADD, class T> struct monoid ;
@@ -95,7 +95,7 @@ template <class T> struct monoid <GBGPU_ADD_PLUS, T>
 {
     using S = typename slot_of <T>::type ;
     static constexpr bool has_terminal = false ;
-    __device__ static S identity () { return 0 ; }
+    __device__ static S empty_slot () { return 0 ; }
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v)
     {
@@ -114,7 +114,7 @@ template <class T> struct monoid <GBGPU_ADD_TIMES, T>
 {
     using S = typename slot_of <T>::type ;
     static constexpr bool has_terminal = std::is_integral <T>::value ;
-    __device__ static S identity () { return 1 ; }
+    __device__ static S empty_slot () { return 1 ; }
     __device__ static bool is_terminal (S s) { return has_terminal && s == 0 ; }
     __device__ static void update (S *slot, S v)
     {
@@ -122,11 +122,20 @@ template <class T> struct monoid <GBGPU_ADD_TIMES, T>
     }
 } ;
 
+// An empty slot of a floating-point MIN or MAX holds NaN rather than the
+// identity: fmin/fmax treat it as absent, so an entry whose products are all
+// NaN stays NaN, as GraphBLAS (which starts from the first product) gives.
+template <class T> __device__ T empty_slot_or (T identity)
+{
+    if constexpr (std::is_floating_point <T>::value) return (T) NAN ;
+    else return identity ;
+}
+
 template <class T> struct monoid <GBGPU_ADD_MIN, T>
 {
     using S = typename slot_of <T>::type ;
     static constexpr bool has_terminal = true ;
-    __device__ static S identity () { return largest <T> () ; }
+    __device__ static S empty_slot () { return empty_slot_or <T> (largest <T> ()) ; }
     __device__ static bool is_terminal (S s) { return s == smallest <T> () ; }
     __device__ static void update (S *slot, S v)
     {
@@ -142,7 +151,7 @@ template <class T> struct monoid <GBGPU_ADD_MAX, T>
 {
     using S = typename slot_of <T>::type ;
     static constexpr bool has_terminal = true ;
-    __device__ static S identity () { return smallest <T> () ; }
+    __device__ static S empty_slot () { return empty_slot_or <T> (smallest <T> ()) ; }
     __device__ static bool is_terminal (S s) { return s == largest <T> () ; }
     __device__ static void update (S *slot, S v)
     {
@@ -159,7 +168,7 @@ template <class T> struct monoid <GBGPU_ADD_ANY, T>
 {
     using S = typename slot_of <T>::type ;
     static constexpr bool has_terminal = false ;
-    __device__ static S identity () { return 0 ; }
+    __device__ static S empty_slot () { return 0 ; }
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v)
     {
@@ -172,7 +181,7 @@ template <> struct monoid <GBGPU_ADD_LOR, bool>
 {
     using S = uint32_t ;
     static constexpr bool has_terminal = true ;
-    __device__ static S identity () { return 0 ; }
+    __device__ static S empty_slot () { return 0 ; }
     __device__ static bool is_terminal (S s) { return s != 0 ; }
     __device__ static void update (S *slot, S v) { if (v) atomicOr (slot, 1u) ; }
 } ;
@@ -181,7 +190,7 @@ template <> struct monoid <GBGPU_ADD_LAND, bool>
 {
     using S = uint32_t ;
     static constexpr bool has_terminal = true ;
-    __device__ static S identity () { return 1 ; }
+    __device__ static S empty_slot () { return 1 ; }
     __device__ static bool is_terminal (S s) { return s == 0 ; }
     __device__ static void update (S *slot, S v) { if (!v) atomicAnd (slot, 0u) ; }
 } ;
@@ -190,7 +199,7 @@ template <> struct monoid <GBGPU_ADD_LXOR, bool>
 {
     using S = uint32_t ;
     static constexpr bool has_terminal = false ;
-    __device__ static S identity () { return 0 ; }
+    __device__ static S empty_slot () { return 0 ; }
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v) { if (v) atomicXor (slot, 1u) ; }
 } ;
@@ -200,7 +209,7 @@ template <> struct monoid <GBGPU_ADD_EQ, bool>
 {
     using S = uint32_t ;
     static constexpr bool has_terminal = false ;
-    __device__ static S identity () { return 1 ; }
+    __device__ static S empty_slot () { return 1 ; }
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v) { if (!v) atomicXor (slot, 1u) ; }
 } ;
