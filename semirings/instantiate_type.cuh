@@ -5,7 +5,7 @@
 // instantiations and a lookup from (add, mult) to the instantiation.  One
 // translation unit per type keeps the build parallel and each unit small.
 
-#include "hash_rows.cuh"
+#include "accumulate_rows.cuh"
 #include "semiring_list.h"
 
 #define GBGPU_PASTE_(a, b) a ## b
@@ -17,7 +17,7 @@ fill_rows_function GBGPU_PASTE (find_fill_rows_, GBGPU_SEMIRING_TYPE) (gbgpu_add
 {
     #define GBGPU_SEMIRING(ADD, MULT, TYPE)                                   \
         if (add == GBGPU_ADD_ ## ADD && mult == GBGPU_MULT_ ## MULT)           \
-            return &launch_hash_rows <semiring <GBGPU_ADD_ ## ADD,             \
+            return &accumulate_rows <semiring <GBGPU_ADD_ ## ADD,             \
                 GBGPU_MULT_ ## MULT, GBGPU_TYPE_ ## TYPE>, true> ;
     GBGPU_PASTE (GBGPU_SEMIRINGS_, GBGPU_SEMIRING_TYPE)
     #undef GBGPU_SEMIRING

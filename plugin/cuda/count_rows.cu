@@ -1,13 +1,13 @@
 // count_rows.cu: the symbolic phase, the accumulator with its values compiled
 // out.  One instantiation serves every semiring.
 
-#include "hash_rows.cuh"
+#include "accumulate_rows.cuh"
 
 namespace gbgpu {
 
 cudaError_t count_rows (const hash_rows_args &args)
 {
-    return launch_hash_rows <pattern, false> (args) ;
+    return accumulate_rows <pattern, false> (args) ;
 }
 
 }   // namespace gbgpu

@@ -132,28 +132,11 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
     extern __shared__ __align__ (16) unsigned char shared_tables [ ] ;
     __shared__ int row_size [32] ;
 
-    const int table_size = 1 << shape.table_bits ;
     const int G = shape.group_threads ;
     const int group = threadIdx.x / G, lane_in_group = threadIdx.x % G ;
     const int warp_in_group = lane_in_group / 32, warps_in_group = G / 32 ;
     const int lane = threadIdx.x % 32 ;
 
-    // keys of all groups first, then the value slots (8-byte aligned)
-    uint32_t *keys ;
-    S *slots ;
-    if (shape.global_tables != nullptr)
-    {
-        unsigned char *base = static_cast <unsigned char *> (shape.global_tables)
-            + (size_t) blockIdx.x * table_size * slot_bytes <SR> () ;
-        keys = reinterpret_cast <uint32_t *> (base) ;
-        slots = reinterpret_cast <S *> (base + (size_t) table_size * sizeof (uint32_t)) ;
-    }
-    else
-    {
-        keys = reinterpret_cast <uint32_t *> (shared_tables) + group * table_size ;
-        slots = reinterpret_cast <S *> (shared_tables
-            + (size_t) shape.groups_per_block * table_size * sizeof (uint32_t)) + group * table_size ;
-    }
     const csr_view A = args.A, B = args.B, M = args.M ;
     const bool masked = (M.p != nullptr) ;
 
@@ -167,6 +150,29 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
         const bool active = (r < shape.nrows) ;
         const int64_t i = active ? shape.rows [r] : 0 ;
 
+        // Shared tables: keys of all groups first, then the value slots
+        // (8-byte aligned).  A global table (one row per block) is sized for
+        // its row, within the block's allocation.
+        int table_bits = shape.table_bits ;
+        uint32_t *keys ;
+        S *slots ;
+        if (shape.global_tables != nullptr)
+        {
+            table_bits = global_table_bits (args.need [i]) ;
+            unsigned char *base = static_cast <unsigned char *> (shape.global_tables)
+                + ((size_t) blockIdx.x * slot_bytes <SR> () << shape.table_bits) ;
+            keys = reinterpret_cast <uint32_t *> (base) ;
+            slots = reinterpret_cast <S *> (base + (sizeof (uint32_t) << table_bits)) ;
+        }
+        else
+        {
+            keys = reinterpret_cast <uint32_t *> (shared_tables) + (group << table_bits) ;
+            slots = reinterpret_cast <S *> (shared_tables
+                + ((size_t) shape.groups_per_block * sizeof (uint32_t) << table_bits))
+                + (group << table_bits) ;
+        }
+        const int table_size = 1 << table_bits ;
+
         for (int s = lane_in_group ; s < table_size ; s += G)
         {
             keys [s] = EMPTY_KEY ;
@@ -177,7 +183,7 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
         if (active && masked)
         {
             for (int64_t q = M.p [i] + lane_in_group ; q < M.p [i+1] ; q += G)
-                preload_mask_entry (keys, shape.table_bits, (uint32_t) M.j [q]) ;
+                preload_mask_entry (keys, table_bits, (uint32_t) M.j [q]) ;
         }
         __syncthreads () ;
 
@@ -196,12 +202,12 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
                     uint32_t h ;
                     if (masked)
                     {
-                        h = find_in_mask (keys, shape.table_bits, j, added) ;
+                        h = find_in_mask (keys, table_bits, j, added) ;
                         if (h == NOT_IN_MASK) continue ;
                     }
                     else
                     {
-                        h = insert (keys, shape.table_bits, j, added) ;
+                        h = insert (keys, table_bits, j, added) ;
                     }
                     added_here += added ;
                     if constexpr (has_values <SR>)
@@ -266,16 +272,14 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
 }
 
 //------------------------------------------------------------------------------
-// launching every bin
+// launching the hash bins
 //------------------------------------------------------------------------------
 
-int multiprocessor_count () ;
-
 template <class SR, bool FILL>
-cudaError_t launch_hash_rows (const hash_rows_args &args)
+cudaError_t launch_hash_bins (const hash_rows_args &args)
 {
-    const row_bins &bins = *args.bins ;
     static_assert (FILL || !has_values <SR>, "counting uses the pattern policy") ;
+    const row_bins &bins = *args.bins ;
     constexpr size_t per_slot = slot_bytes <SR> () ;
     for (int b = 0 ; b < N_SHARED_BINS ; b++)
     {
@@ -293,29 +297,15 @@ cudaError_t launch_hash_rows (const hash_rows_args &args)
     }
     if (bins.rows [BIN_GLOBAL] > 0)
     {
-        // one table per block, sized for the bin's largest row; fewer blocks
-        // (each taking more rows) when the device cannot hold that many tables
-        int bits = bin_table_bits (BIN_GLOBAL) ;
-        while (bin_capacity (bits) < bins.max_global_need) bits++ ;
-        const size_t table_bytes = per_slot << bits ;
-        int64_t blocks = bins.rows [BIN_GLOBAL] ;
-        const int64_t resident = 2 * (int64_t) multiprocessor_count () ;
-        if (blocks > resident) blocks = resident ;
-        void *tables = nullptr ;
-        cudaError_t e ;
-        while ((e = device_alloc (&tables, blocks * table_bytes)) == cudaErrorMemoryAllocation
-               && blocks > 1)
-        {
-            (void) cudaGetLastError () ;
-            blocks /= 2 ;
-        }
-        GBGPU_TRY (e) ;
-        table_shape shape = { bits, GLOBAL_GROUP_THREADS, 1, tables,
+        // one table per block, large enough for the bin's largest row
+        const int bits = global_table_bits (bins.max_global_need) ;
+        block_tables tables ;
+        GBGPU_TRY (tables.allocate (bins.rows [BIN_GLOBAL], per_slot << bits)) ;
+        table_shape shape = { bits, GLOBAL_GROUP_THREADS, 1, tables.get (),
             bins.list + bins.offset [BIN_GLOBAL], bins.rows [BIN_GLOBAL] } ;
-        hash_rows_kernel <SR, FILL> <<<(unsigned) blocks, GLOBAL_GROUP_THREADS, 0, stream ()>>> (args, shape) ;
-        e = cudaGetLastError () ;
-        device_free (tables) ;
-        GBGPU_TRY (e) ;
+        hash_rows_kernel <SR, FILL> <<<(unsigned) tables.blocks (), GLOBAL_GROUP_THREADS,
+            0, stream ()>>> (args, shape) ;
+        GBGPU_TRY (cudaGetLastError ()) ;
     }
     return cudaSuccess ;
 }

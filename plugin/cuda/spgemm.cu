@@ -6,7 +6,7 @@
 //   count    entries per row (count_rows), then an exclusive scan gives T's
 //            row pointers and its size, so T is allocated exactly once
 //   fill     values per row with the semiring's instantiation (semirings/)
-//   sort     rows that came from global-memory tables
+//   sort     rows that came from global-memory hash tables
 //
 // The host reads back only the bin histogram (twice) and T's size.
 
@@ -27,12 +27,12 @@ int multiprocessor_count ()
     return count ;
 }
 
-__device__ __forceinline__ int bin_of (int64_t need)
+__device__ __forceinline__ int bin_of (int64_t need, int64_t ncols)
 {
     if (need == 0) return BIN_EMPTY ;
     for (int b = 0 ; b < N_SHARED_BINS ; b++)
         if (need <= bin_capacity (bin_table_bits (b))) return b ;
-    return BIN_GLOBAL ;
+    return (need * DENSE_MIN_FILL >= ncols) ? BIN_DENSE : BIN_GLOBAL ;
 }
 
 // need = entries the row's table must hold.  Counting: its products bounded by
@@ -40,7 +40,7 @@ __device__ __forceinline__ int bin_of (int64_t need)
 // row).  Counting also writes 0 for rows with nothing to compute.
 __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view M,
     int64_t nrows, int64_t ncols, const int64_t *Cp, int64_t *row_count,
-    uint8_t *row_bin, bin_counts *counts)
+    int64_t *row_need, uint8_t *row_bin, bin_counts *counts)
 {
     __shared__ unsigned long long block_rows [N_BINS] ;
     __shared__ unsigned long long block_products ;
@@ -71,7 +71,8 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
             need = Cp [i+1] - Cp [i] ;
             if (need > 0 && M.p != nullptr) need = M.p [i+1] - M.p [i] ;
         }
-        const int b = bin_of (need) ;
+        const int b = bin_of (need, ncols) ;
+        row_need [i] = need ;
         row_bin [i] = (uint8_t) b ;
         atomicAdd (&block_rows [b], 1ull) ;
         if (b == BIN_GLOBAL) atomicMax (&counts->max_global_need, (unsigned long long) need) ;
@@ -111,8 +112,8 @@ __global__ void group_rows_by_bin (int64_t nrows, const uint8_t *row_bin,
 // Fills `bins` (and `list`) for one phase; returns the products when counting.
 static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &B,
     const csr_view &M, int64_t nrows, int64_t ncols, const int64_t *Cp,
-    int64_t *row_count, uint8_t *row_bin, bin_counts *counts, int64_t *list,
-    int64_t *products)
+    int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts,
+    int64_t *list, int64_t *products)
 {
     const int threads = 256 ;
     const unsigned blocks = (unsigned) ((nrows + threads - 1) / threads) ;
@@ -122,7 +123,7 @@ static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &
     if (nrows == 0) return cudaSuccess ;
     GBGPU_TRY (cudaMemsetAsync (counts, 0, sizeof (bin_counts), stream ())) ;
     analyse_rows <<<blocks, threads, 0, stream ()>>> (A, B, M, nrows, ncols, Cp,
-        row_count, row_bin, counts) ;
+        row_count, row_need, row_bin, counts) ;
     GBGPU_TRY (cudaGetLastError ()) ;
     bin_counts host ;
     GBGPU_TRY (cudaMemcpyAsync (&host, counts, sizeof (host), cudaMemcpyDeviceToHost, stream ())) ;
@@ -162,22 +163,24 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     struct events_guard { cudaEvent_t *e ; ~events_guard () { for (int k = 0 ; k < 5 ; k++) cudaEventDestroy (e [k]) ; } } guard { marks } ;
     GBGPU_TRY (cudaEventRecord (marks [0], stream ())) ;
 
-    device_array <int64_t> row_count, Cp, list ;
+    device_array <int64_t> row_count, row_need, Cp, list ;
     device_array <uint8_t> row_bin ;
     device_array <bin_counts> counts ;
     GBGPU_TRY (row_count.allocate (m + 1)) ;
     GBGPU_TRY (Cp.allocate (m + 1)) ;
     GBGPU_TRY (list.allocate (m)) ;
+    GBGPU_TRY (row_need.allocate (m)) ;
     GBGPU_TRY (row_bin.allocate (m)) ;
     GBGPU_TRY (counts.allocate (1)) ;
 
     // symbolic
     row_bins bins ;
     int64_t products = 0 ;
-    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, nullptr, row_count.get (), row_bin.get (),
-        counts.get (), list.get (), &products)) ;
+    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, nullptr, row_count.get (), row_need.get (),
+        row_bin.get (), counts.get (), list.get (), &products)) ;
     GBGPU_TRY (cudaEventRecord (marks [1], stream ())) ;
-    hash_rows_args args = { A, B, M, row_count.get (), nullptr, nullptr, nullptr, &bins } ;
+    hash_rows_args args = { A, B, M, n, row_need.get (), row_count.get (), nullptr, nullptr,
+        nullptr, &bins } ;
     GBGPU_TRY (count_rows (args)) ;
 
     // T's row pointers and size
@@ -200,9 +203,9 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     device_array <unsigned char> Cx ;
     GBGPU_TRY (Cj.allocate (nvals)) ;
     GBGPU_TRY (Cx.allocate (nvals * value_size)) ;
-    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, Cp.get (), nullptr, row_bin.get (),
-        counts.get (), list.get (), nullptr)) ;
-    args = { A, B, M, nullptr, Cp.get (), Cj.get (), Cx.get (), &bins } ;
+    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, Cp.get (), nullptr, row_need.get (),
+        row_bin.get (), counts.get (), list.get (), nullptr)) ;
+    args = { A, B, M, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (), &bins } ;
     GBGPU_TRY (fill (args)) ;
     GBGPU_TRY (cudaEventRecord (marks [3], stream ())) ;
 

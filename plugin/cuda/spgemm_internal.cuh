@@ -50,8 +50,35 @@ private:
     T *ptr_ = nullptr ;
 } ;
 
+int multiprocessor_count () ;
+
+// Accumulators in global memory, one per block: as many blocks as keep the
+// device busy (two per multiprocessor), fewer when memory is short.
+class block_tables
+{
+public:
+    cudaError_t allocate (int64_t rows, size_t bytes_per_block)
+    {
+        blocks_ = 2 * (int64_t) multiprocessor_count () ;
+        if (blocks_ > rows) blocks_ = rows ;
+        cudaError_t e ;
+        while ((e = tables_.allocate (blocks_ * bytes_per_block)) == cudaErrorMemoryAllocation
+               && blocks_ > 1)
+        {
+            (void) cudaGetLastError () ;
+            blocks_ /= 2 ;
+        }
+        return e ;
+    }
+    void *get () const { return tables_.get () ; }
+    int64_t blocks () const { return blocks_ ; }
+private:
+    device_array <unsigned char> tables_ ;
+    int64_t blocks_ = 0 ;
+} ;
+
 //------------------------------------------------------------------------------
-// bins: rows grouped by the hash table they need
+// bins: rows grouped by the accumulator they need
 //------------------------------------------------------------------------------
 
 // Bin b's tables live in shared memory and have 2^(6+b) slots, at most 3/4
@@ -74,16 +101,32 @@ constexpr bin_policy shared_bins [N_SHARED_BINS] =
     {  512, 1 },     // <= 1536
     { 1024, 1 },     // <= 3072: 48 KB of 4-byte keys + 8-byte values
 } ;
-constexpr int BIN_GLOBAL = N_SHARED_BINS ;      // a table in global memory
-constexpr int BIN_EMPTY = N_SHARED_BINS + 1 ;   // nothing to compute
-constexpr int N_BINS = N_SHARED_BINS + 2 ;
+constexpr int BIN_GLOBAL = N_SHARED_BINS ;      // a hash table in global memory
+constexpr int BIN_DENSE = N_SHARED_BINS + 1 ;   // a dense accumulator, B's width
+constexpr int BIN_EMPTY = N_SHARED_BINS + 2 ;   // nothing to compute
+constexpr int N_BINS = N_SHARED_BINS + 3 ;
 constexpr int GLOBAL_GROUP_THREADS = 1024 ;
+
+// A row too large for shared memory accumulates densely (one slot per column
+// of B, no hashing, no sort: the slots are read back in column order) when it
+// fills at least 1/DENSE_MIN_FILL of them; clearing the rest costs less then
+// than probing and sorting.  Sparser large rows use a hash table in global
+// memory sized for the row.
+constexpr int64_t DENSE_MIN_FILL = 16 ;
 
 __host__ __device__ constexpr int bin_table_bits (int bin) { return 6 + bin ; }
 
 __host__ __device__ constexpr int64_t bin_capacity (int table_bits)
 {
     return (int64_t (3) << table_bits) / 4 ;
+}
+
+// The smallest table (at least a global one) that holds `need` entries.
+__host__ __device__ inline int global_table_bits (int64_t need)
+{
+    int bits = bin_table_bits (BIN_GLOBAL) ;
+    while (bin_capacity (bits) < need) bits++ ;
+    return bits ;
 }
 
 // Filled by analyse_rows, read back to the host to size the launches.
@@ -118,6 +161,8 @@ struct csr_view
 struct hash_rows_args
 {
     csr_view A, B, M ;          // M.p is NULL when unmasked
+    int64_t ncols ;             // of B and C
+    const int64_t *need ;       // entries each row's accumulator must hold
     int64_t *row_count ;        // counting: entries of each row of C
     const int64_t *Cp ;         // filling: C's row pointers
     int64_t *Cj ;
@@ -132,7 +177,8 @@ cudaError_t count_rows (const hash_rows_args &args) ;
 using fill_rows_function = cudaError_t (*) (const hash_rows_args &) ;
 fill_rows_function find_fill_rows (gbgpu_semiring s) ;
 
-// Sorts C's rows by column (for rows filled from global-memory tables).
+// Sorts C's rows by column (for rows filled from global-memory hash tables,
+// the only ones that come out unsorted).
 cudaError_t sort_rows (gbgpu_dev_result *C) ;
 
 }   // namespace gbgpu
