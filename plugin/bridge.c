@@ -10,8 +10,20 @@
 //
 // Either way the host arrays are handed back before the kernels start, so C
 // may be the same object as A, B or M.
+//
+// The copies themselves (cuda/transfer.cu) are staged through pinned buffers
+// and run at bus speed.  A result comes back into fresh malloc'd arrays that
+// GxB_Matrix_pack_CSR takes over; their first touch (page faults, the kernel
+// zeroing each page) costs as much as the bus, so the download writes them
+// from several threads, and here they are marked for transparent huge pages
+// (one fault per 2 MiB instead of per 4 KiB; GBGPU_XFER_HUGEPAGES=0 turns
+// that off).
 
+#define _DEFAULT_SOURCE
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include "gbgpu_internal.h"
 
 static GrB_Info cuda_to_grb (gbgpu_cuda_status s)
@@ -65,6 +77,30 @@ static GrB_Info copy_as_csr (GrB_Matrix *W, const gbgpu_operand *X)
     return info ;
 }
 
+// Asks for transparent huge pages in the 2 MiB-aligned part of a large fresh
+// array (only a hint: nothing changes if the kernel has them off).  Arrays of
+// 32 MiB and more come from mmap in glibc, so this never marks the heap.
+static void advise_huge_pages (void *p, size_t bytes)
+{
+#if defined (MADV_HUGEPAGE)
+    static _Atomic int enabled = -1 ;
+    int on = atomic_load (&enabled) ;
+    if (on < 0)
+    {
+        const char *s = getenv ("GBGPU_XFER_HUGEPAGES") ;
+        on = (s == NULL || atoi (s) != 0) ;
+        atomic_store (&enabled, on) ;
+    }
+    const uintptr_t huge = (uintptr_t) 2 << 20 ;
+    if (!on || p == NULL || bytes < ((size_t) 32 << 20)) return ;
+    uintptr_t start = ((uintptr_t) p + huge - 1) & ~(huge - 1) ;
+    uintptr_t end = ((uintptr_t) p + bytes) & ~(huge - 1) ;
+    if (end > start) (void) madvise ((void *) start, end - start, MADV_HUGEPAGE) ;
+#else
+    (void) p ; (void) bytes ;
+#endif
+}
+
 GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status)
 {
@@ -98,13 +134,9 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
         if (X->values_needed && gbgpu_type_code (X->type, &t)) value_size = gbgpu_type_size (t) ;
         *status = gbgpu_cuda_upload (D, X->nrows, X->ncols, p, j,
             X->values_needed ? x : NULL, value_size, iso) ;
-        if (*status == GBGPU_CUDA_OK)
-        {
-            uint64_t nvals = p [X->nrows] ;
-            gbgpu_count_bytes ((X->nrows + 1 + nvals) * sizeof (GrB_Index)
-                + (X->values_needed ? (iso ? 1 : nvals) * value_size : 0), 0) ;
-        }
-        // Hand the arrays back whatever happened on the device.
+        if (*status == GBGPU_CUDA_OK) gbgpu_count_bytes (gbgpu_cuda_transfer_bytes (), 0) ;
+        // Hand the arrays back whatever happened on the device (the upload
+        // reads them no more once it has returned).
         GrB_Info pack = by_col
             ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL)
             : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL) ;
@@ -129,12 +161,15 @@ GrB_Info gbgpu_bridge_download (GrB_Matrix R, const gbgpu_dev_result *T,
     *status = GBGPU_CUDA_OK ;
     if (p != NULL && j != NULL && x != NULL)
     {
+        advise_huge_pages (p, p_size) ;
+        advise_huge_pages (j, j_size) ;
+        advise_huge_pages (x, x_size) ;
         *status = gbgpu_cuda_download (T, p, j, x) ;
         info = cuda_to_grb (*status) ;
     }
     if (info == GrB_SUCCESS)
     {
-        gbgpu_count_bytes (0, p_size + nvals * (sizeof (GrB_Index) + T->value_size)) ;
+        gbgpu_count_bytes (0, gbgpu_cuda_transfer_bytes ()) ;
         info = GxB_Matrix_pack_CSR (R, &p, &j, &x, p_size, j_size, x_size,
             false, false, NULL) ;
     }

@@ -1,13 +1,16 @@
-// device_memory.cu: devices, device memory, and host<->device copies.
+// device_memory.cu: devices and device memory.  (Host <-> device copies are
+// in transfer.cu; the index-narrowing kernel they use is here.)
 //
 // Allocations are stream-ordered (cudaMallocAsync on the calling thread's
 // stream) from the device's memory pool, which keeps freed memory for the next
-// call instead of returning it to the driver; gbgpu_finalize trims it.  Every
-// allocation is tracked per thread so the benchmark can report peaks.
+// call instead of returning it to the driver; gbgpu_finalize trims it, and
+// frees the pinned staging buffers of the transfers.  Every allocation is
+// tracked per thread so the benchmark can report peaks.
 
 #include <cstdio>
 #include <unordered_map>
 #include "spgemm_internal.cuh"
+#include "transfer.cuh"
 
 namespace gbgpu {
 
@@ -44,66 +47,19 @@ gbgpu_cuda_status status_of (cudaError_t e)
     return (e == cudaErrorMemoryAllocation) ? GBGPU_CUDA_OUT_OF_MEMORY : GBGPU_CUDA_ERROR ;
 }
 
-__global__ void narrow_indices (int32_t *out, const uint64_t *in, int64_t n)
+__global__ void narrow_indices (int32_t *out, const int64_t *in, int64_t n)
 {
     for (int64_t k = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; k < n ;
          k += (int64_t) gridDim.x * blockDim.x)
         out [k] = (int32_t) in [k] ;
 }
 
-static cudaError_t upload (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
-    const uint64_t *p, const uint64_t *j, const void *x, size_t value_size, bool iso)
+cudaError_t narrow_indices_async (int32_t *out, const int64_t *in, int64_t n)
 {
-    int64_t nvals = (int64_t) p [nrows] ;
-    size_t nx = (x == nullptr) ? 0 : (iso ? 1 : (size_t) nvals) ;
-    device_array <int64_t> dp ;
-    device_array <int32_t> dj ;
-    device_array <uint64_t> wide ;
-    device_array <unsigned char> dx ;
-    GBGPU_TRY (dp.allocate (nrows + 1)) ;
-    GBGPU_TRY (dj.allocate (nvals)) ;
-    GBGPU_TRY (wide.allocate (nvals)) ;
-    GBGPU_TRY (dx.allocate (nx * value_size)) ;
-    GBGPU_TRY (cudaMemcpyAsync (dp.get (), p, (nrows + 1) * sizeof (int64_t),
-        cudaMemcpyHostToDevice, stream ())) ;
-    if (nvals > 0)
-    {
-        GBGPU_TRY (cudaMemcpyAsync (wide.get (), j, nvals * sizeof (uint64_t),
-            cudaMemcpyHostToDevice, stream ())) ;
-        int blocks = (int) ((nvals + 255) / 256 < 4096 ? (nvals + 255) / 256 : 4096) ;
-        narrow_indices <<<blocks, 256, 0, stream ()>>> (dj.get (), wide.get (), nvals) ;
-        GBGPU_TRY (cudaGetLastError ()) ;
-    }
-    if (nx > 0)
-    {
-        GBGPU_TRY (cudaMemcpyAsync (dx.get (), x, nx * value_size,
-            cudaMemcpyHostToDevice, stream ())) ;
-    }
-    // The caller hands the host arrays back to GraphBLAS once this returns.
-    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
-    D->nrows = nrows ;
-    D->ncols = ncols ;
-    D->nvals = nvals ;
-    D->p = dp.release () ;
-    D->j = dj.release () ;
-    D->x = (nx > 0) ? dx.release () : nullptr ;
-    D->value_size = value_size ;
-    D->iso = iso ;
-    return cudaSuccess ;
-}
-
-static cudaError_t download (const gbgpu_dev_result *T, uint64_t *p, uint64_t *j, void *x)
-{
-    GBGPU_TRY (cudaMemcpyAsync (p, T->p, (T->nrows + 1) * sizeof (int64_t),
-        cudaMemcpyDeviceToHost, stream ())) ;
-    if (T->nvals > 0)
-    {
-        GBGPU_TRY (cudaMemcpyAsync (j, T->j, T->nvals * sizeof (int64_t),
-            cudaMemcpyDeviceToHost, stream ())) ;
-        GBGPU_TRY (cudaMemcpyAsync (x, T->x, T->nvals * T->value_size,
-            cudaMemcpyDeviceToHost, stream ())) ;
-    }
-    return cudaStreamSynchronize (stream ()) ;
+    if (n <= 0) return cudaSuccess ;
+    int blocks = (int) ((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096) ;
+    narrow_indices <<<blocks, 256, 0, stream ()>>> (out, in, n) ;
+    return cudaGetLastError () ;
 }
 
 }   // namespace gbgpu
@@ -154,18 +110,6 @@ size_t gbgpu_type_size (gbgpu_type t)
     }
 }
 
-gbgpu_cuda_status gbgpu_cuda_upload (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
-    const uint64_t *p, const uint64_t *j, const void *x, size_t value_size, bool iso)
-{
-    return status_of (upload (D, nrows, ncols, p, j, x, value_size, iso)) ;
-}
-
-gbgpu_cuda_status gbgpu_cuda_download (const gbgpu_dev_result *T, uint64_t *p,
-    uint64_t *j, void *x)
-{
-    return status_of (download (T, p, j, x)) ;
-}
-
 void gbgpu_cuda_free_csr (gbgpu_dev_csr *D)
 {
     device_free (D->p) ;
@@ -191,6 +135,7 @@ void gbgpu_cuda_trim_pool (void)
     {
         (void) cudaDeviceSynchronize () ;
         (void) cudaMemPoolTrimTo (pool, 0) ;
+        release_idle_staging () ;
     }
     (void) cudaGetLastError () ;
 }

@@ -74,8 +74,10 @@ GBGPU_CUDA_EXPORT const char *gbgpu_cuda_last_error (void) ;  // message of this
 GBGPU_CUDA_EXPORT bool gbgpu_cuda_semiring_supported (gbgpu_semiring s) ;
 GBGPU_CUDA_EXPORT size_t gbgpu_type_size (gbgpu_type t) ;
 
-// Copy a host CSR (GraphBLAS's 64-bit indices) to the device, narrowing the
-// column indices to 32 bits there.  x may be NULL (values not needed).
+// Copy a host CSR (GraphBLAS's 64-bit indices) to the device, with 32-bit
+// column indices there.  x may be NULL (values not needed).  Returns once the
+// host arrays are no longer read.  Staged through pinned buffers, and safe to
+// call from several threads at once (transfer.cu).
 GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_upload
 (
     gbgpu_dev_csr *D,
@@ -97,15 +99,22 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm
 ) ;
 
 // Copy a result to host arrays of nrows+1, nvals and nvals*value_size bytes.
+// They are written by several host threads (fresh memory is faulted in in
+// parallel), and are complete when this returns.
 GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_download
 (
     const gbgpu_dev_result *T, uint64_t *p, uint64_t *j, void *x
 ) ;
 
+// Bytes that the calling thread's last gbgpu_cuda_upload or gbgpu_cuda_download
+// moved over the bus (column indices go across in 32 bits where they can).
+GBGPU_CUDA_EXPORT uint64_t gbgpu_cuda_transfer_bytes (void) ;
+
 GBGPU_CUDA_EXPORT void gbgpu_cuda_free_csr (gbgpu_dev_csr *D) ;
 GBGPU_CUDA_EXPORT void gbgpu_cuda_free_result (gbgpu_dev_result *T) ;
 
-// Returns the memory the pool keeps between calls to the driver.
+// Returns the memory the pool keeps between calls to the driver, and frees the
+// pinned staging buffers that no transfer is using.
 GBGPU_CUDA_EXPORT void gbgpu_cuda_trim_pool (void) ;
 
 // Device memory held by gbgpu on this thread: now, and the peak since reset.

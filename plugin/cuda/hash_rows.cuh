@@ -11,8 +11,8 @@
 // Counting (symbolic) and filling (numeric) are the same template: counting
 // uses the `pattern` policy, which compiles the values out, and writes the
 // row's number of entries; filling writes the row's entries, sorted by column
-// for shared-memory rows (a rank sort in shared memory) and unsorted for
-// global-memory rows (sorted afterwards by sort_rows).
+// for shared-memory rows (a bitonic sort of the table in place) and unsorted
+// for global-memory rows (sorted afterwards by sort_rows).
 
 #ifndef GBGPU_HASH_ROWS_CUH
 #define GBGPU_HASH_ROWS_CUH
@@ -94,6 +94,42 @@ __device__ __forceinline__ uint32_t find_in_mask (uint32_t *keys, int table_bits
         {
             added = (key & UNREACHED) && (atomicAnd (keys + h, ~UNREACHED) & UNREACHED) ;
             return h ;
+        }
+    }
+}
+
+//------------------------------------------------------------------------------
+// sorting a table: bitonic, in shared memory, by the G threads of its group
+//------------------------------------------------------------------------------
+
+// Every group of the block sorts a table of the same size, so all reach the
+// same barriers.  table_size * log2(table_size)^2 / 4 compare-exchanges.
+template <class SR>
+__device__ void bitonic_sort_table (uint32_t *keys, typename SR::S *slots,
+    int table_size, int lane_in_group, int G)
+{
+    for (int run = 2 ; run <= table_size ; run <<= 1)
+    {
+        for (int stride = run >> 1 ; stride > 0 ; stride >>= 1)
+        {
+            for (int t = lane_in_group ; t < table_size / 2 ; t += G)
+            {
+                const int lo = 2 * stride * (t / stride) + (t % stride), hi = lo + stride ;
+                const bool ascending = ((lo & run) == 0) ;
+                const uint32_t a = keys [lo], b = keys [hi] ;
+                if ((a > b) == ascending)
+                {
+                    keys [lo] = b ;
+                    keys [hi] = a ;
+                    if constexpr (has_values <SR>)
+                    {
+                        const typename SR::S x = slots [lo] ;
+                        slots [lo] = slots [hi] ;
+                        slots [hi] = x ;
+                    }
+                }
+            }
+            __syncthreads () ;
         }
     }
 }
@@ -228,43 +264,41 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
             if (active && lane_in_group == 0) args.row_count [i] = row_size [group] ;
             __syncthreads () ;
         }
-        else
+        else if (shape.global_tables == nullptr)
         {
+            // Sort the whole shared table by key, in place: empty slots (and
+            // mask entries no product reached) sort last, so the row is its
+            // first entries, in column order.
             __syncthreads () ;
-            // gather the row's entries (unsorted) into C
-            T *Cx = static_cast <T *> (args.Cx) ;
-            const int64_t start = active ? args.Cp [i] : 0 ;
+            for (int s = lane_in_group ; s < table_size ; s += G)
+                if (keys [s] & UNREACHED) keys [s] = EMPTY_KEY ;
+            __syncthreads () ;
+            bitonic_sort_table <SR> (keys, slots, table_size, lane_in_group, G) ;
             if (active)
             {
-                for (int s = lane_in_group ; s < table_size ; s += G)
+                T *Cx = static_cast <T *> (args.Cx) ;
+                const int64_t start = args.Cp [i], n = args.Cp [i+1] - start ;
+                for (int e = lane_in_group ; e < n ; e += G)
                 {
-                    const uint32_t key = keys [s] ;
-                    if (key == EMPTY_KEY || (key & UNREACHED)) continue ;
-                    const int at = atomicAdd (&row_size [group], 1) ;
-                    args.Cj [start + at] = key ;
-                    if constexpr (has_values <SR>) Cx [start + at] = (T) slots [s] ;
+                    args.Cj [start + e] = keys [e] ;
+                    if constexpr (has_values <SR>) Cx [start + e] = (T) slots [e] ;
                 }
             }
             __syncthreads () ;
-            if (shape.global_tables == nullptr)
+        }
+        else
+        {
+            // a global table: gather the row unsorted (sort_rows sorts it)
+            __syncthreads () ;
+            T *Cx = static_cast <T *> (args.Cx) ;
+            const int64_t start = args.Cp [i] ;
+            for (int s = lane_in_group ; s < table_size ; s += G)
             {
-                // rank sort in shared memory: the row fits in its table
-                const int n = active ? row_size [group] : 0 ;
-                T *values = reinterpret_cast <T *> (slots) ;
-                for (int e = lane_in_group ; e < n ; e += G)
-                {
-                    keys [e] = (uint32_t) args.Cj [start + e] ;
-                    if constexpr (has_values <SR>) values [e] = Cx [start + e] ;
-                }
-                __syncthreads () ;
-                for (int e = lane_in_group ; e < n ; e += G)
-                {
-                    const uint32_t key = keys [e] ;
-                    int rank = 0 ;
-                    for (int q = 0 ; q < n ; q++) rank += (keys [q] < key) ;
-                    args.Cj [start + rank] = key ;
-                    if constexpr (has_values <SR>) Cx [start + rank] = values [e] ;
-                }
+                const uint32_t key = keys [s] ;
+                if (key == EMPTY_KEY || (key & UNREACHED)) continue ;
+                const int at = atomicAdd (&row_size [group], 1) ;
+                args.Cj [start + at] = key ;
+                if constexpr (has_values <SR>) Cx [start + at] = (T) slots [s] ;
             }
             __syncthreads () ;
         }

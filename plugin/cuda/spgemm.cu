@@ -27,10 +27,26 @@ int multiprocessor_count ()
     return count ;
 }
 
-__device__ __forceinline__ int bin_of (int64_t need, int64_t ncols)
+int usable_bins (size_t slot_bytes)
+{
+    int device = 0, optin = 0 ;
+    if (cudaGetDevice (&device) != cudaSuccess
+     || cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        return 0 ;
+    }
+    const size_t room = (size_t) optin - 1024 ;     // the kernels' static shared memory
+    int b = 0 ;
+    while (b < N_SHARED_BINS
+        && ((size_t) shared_bins [b].groups_per_block * slot_bytes << bin_table_bits (b)) <= room) b++ ;
+    return b ;
+}
+
+__device__ __forceinline__ int bin_of (int64_t need, int64_t ncols, int shared)
 {
     if (need == 0) return BIN_EMPTY ;
-    for (int b = 0 ; b < N_SHARED_BINS ; b++)
+    for (int b = 0 ; b < shared ; b++)
         if (need <= bin_capacity (bin_table_bits (b))) return b ;
     return (need * DENSE_MIN_FILL >= ncols) ? BIN_DENSE : BIN_GLOBAL ;
 }
@@ -39,7 +55,7 @@ __device__ __forceinline__ int bin_of (int64_t need, int64_t ncols)
 // B's width (or the mask row when masked); filling: its entries (or the mask
 // row).  Counting also writes 0 for rows with nothing to compute.
 __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view M,
-    int64_t nrows, int64_t ncols, const int64_t *Cp, int64_t *row_count,
+    int64_t nrows, int64_t ncols, int shared, const int64_t *Cp, int64_t *row_count,
     int64_t *row_need, uint8_t *row_bin, bin_counts *counts)
 {
     __shared__ unsigned long long block_rows [N_BINS] ;
@@ -71,7 +87,7 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
             need = Cp [i+1] - Cp [i] ;
             if (need > 0 && M.p != nullptr) need = M.p [i+1] - M.p [i] ;
         }
-        const int b = bin_of (need, ncols) ;
+        const int b = bin_of (need, ncols, shared) ;
         row_need [i] = need ;
         row_bin [i] = (uint8_t) b ;
         atomicAdd (&block_rows [b], 1ull) ;
@@ -111,7 +127,7 @@ __global__ void group_rows_by_bin (int64_t nrows, const uint8_t *row_bin,
 
 // Fills `bins` (and `list`) for one phase; returns the products when counting.
 static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &B,
-    const csr_view &M, int64_t nrows, int64_t ncols, const int64_t *Cp,
+    const csr_view &M, int64_t nrows, int64_t ncols, size_t slot_bytes, const int64_t *Cp,
     int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts,
     int64_t *list, int64_t *products)
 {
@@ -122,8 +138,8 @@ static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &
     if (products != nullptr) *products = 0 ;
     if (nrows == 0) return cudaSuccess ;
     GBGPU_TRY (cudaMemsetAsync (counts, 0, sizeof (bin_counts), stream ())) ;
-    analyse_rows <<<blocks, threads, 0, stream ()>>> (A, B, M, nrows, ncols, Cp,
-        row_count, row_need, row_bin, counts) ;
+    analyse_rows <<<blocks, threads, 0, stream ()>>> (A, B, M, nrows, ncols,
+        usable_bins (slot_bytes), Cp, row_count, row_need, row_bin, counts) ;
     GBGPU_TRY (cudaGetLastError ()) ;
     bin_counts host ;
     GBGPU_TRY (cudaMemcpyAsync (&host, counts, sizeof (host), cudaMemcpyDeviceToHost, stream ())) ;
@@ -176,7 +192,7 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     // symbolic
     row_bins bins ;
     int64_t products = 0 ;
-    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, nullptr, row_count.get (), row_need.get (),
+    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, sizeof (uint32_t), nullptr, row_count.get (), row_need.get (),
         row_bin.get (), counts.get (), list.get (), &products)) ;
     GBGPU_TRY (cudaEventRecord (marks [1], stream ())) ;
     hash_rows_args args = { A, B, M, n, row_need.get (), row_count.get (), nullptr, nullptr,
@@ -203,7 +219,10 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     device_array <unsigned char> Cx ;
     GBGPU_TRY (Cj.allocate (nvals)) ;
     GBGPU_TRY (Cx.allocate (nvals * value_size)) ;
-    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, Cp.get (), nullptr, row_need.get (),
+    // value slots: booleans accumulate in 32-bit words
+    const size_t fill_slot_bytes = sizeof (uint32_t)
+        + (semiring.type == GBGPU_TYPE_BOOL ? sizeof (uint32_t) : value_size) ;
+    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, fill_slot_bytes, Cp.get (), nullptr, row_need.get (),
         row_bin.get (), counts.get (), list.get (), nullptr)) ;
     args = { A, B, M, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (), &bins } ;
     GBGPU_TRY (fill (args)) ;

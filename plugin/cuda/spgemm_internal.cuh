@@ -83,23 +83,26 @@ private:
 
 // Bin b's tables live in shared memory and have 2^(6+b) slots, at most 3/4
 // full; `group_threads` threads work on one row, `groups_per_block` rows
-// share a block.
+// share a block.  The largest bins need Hopper's 227 KB of shared memory per
+// block for 8-byte values; a device with less leaves them out (usable_bins).
 struct bin_policy
 {
     int group_threads ;
     int groups_per_block ;
 } ;
 
-constexpr int N_SHARED_BINS = 7 ;
+constexpr int N_SHARED_BINS = 9 ;
 constexpr bin_policy shared_bins [N_SHARED_BINS] =
 {
-    {   32, 8 },     // <=   48 entries: a warp per row, 8 rows a block
-    {   32, 8 },     // <=   96
-    {   64, 4 },     // <=  192
-    {  128, 2 },     // <=  384
-    {  256, 1 },     // <=  768
-    {  512, 1 },     // <= 1536
-    { 1024, 1 },     // <= 3072: 48 KB of 4-byte keys + 8-byte values
+    {   32, 8 },     // <=    48 entries: a warp per row, 8 rows a block
+    {   32, 8 },     // <=    96
+    {   64, 4 },     // <=   192
+    {  128, 2 },     // <=   384
+    {  256, 1 },     // <=   768
+    {  512, 1 },     // <=  1536
+    { 1024, 1 },     // <=  3072
+    { 1024, 1 },     // <=  6144
+    { 1024, 1 },     // <= 12288: 192 KB of 4-byte keys + 8-byte values
 } ;
 constexpr int BIN_GLOBAL = N_SHARED_BINS ;      // a hash table in global memory
 constexpr int BIN_DENSE = N_SHARED_BINS + 1 ;   // a dense accumulator, B's width
@@ -112,7 +115,7 @@ constexpr int GLOBAL_GROUP_THREADS = 1024 ;
 // fills at least 1/DENSE_MIN_FILL of them; clearing the rest costs less then
 // than probing and sorting.  Sparser large rows use a hash table in global
 // memory sized for the row.
-constexpr int64_t DENSE_MIN_FILL = 16 ;
+constexpr int64_t DENSE_MIN_FILL = 64 ;
 
 __host__ __device__ constexpr int bin_table_bits (int bin) { return 6 + bin ; }
 
@@ -137,6 +140,10 @@ struct bin_counts
     unsigned long long max_global_need ;
     unsigned long long products ;
 } ;
+
+// How many shared bins fit this device's shared memory with slots of
+// `slot_bytes` (4-byte key plus the value slot, if any).
+int usable_bins (size_t slot_bytes) ;
 
 struct row_bins
 {

@@ -1,0 +1,767 @@
+// transfer.cu: host <-> device copies of CSR matrices (gbgpu_cuda_upload,
+// gbgpu_cuda_download).  Host code only; the one kernel it uses (narrowing
+// column indices) is in device_memory.cu.
+//
+// Staged, chunked, double-buffered.  Each copy goes through a pinned "staging
+// area" of N_SLOTS slots (3 x 32 MiB by default).  A matrix is a list of
+// segments (row pointers, column indices, values), each cut into chunks of at
+// most a slot; the chunks go through the slots in turn:
+//
+//   upload:   host threads fill slot k from the host arrays  |  slots k-1, k-2
+//             then cudaMemcpyAsync H2D slot k, event k        |  still on the bus
+//   download: wait for event k (slot k arrived),               |  slots k+1, k+2
+//             host threads copy slot k into the host arrays,   |  still on the bus
+//             then queue chunk k+3 into slot k
+//
+// so the copy engine and the host copies run at once, and the bus moves at
+// pinned speed (DMA straight from/to the slot) instead of pageable speed.
+// The host side of each chunk is split in parts run by a small process-wide
+// pool of threads (GBGPU_XFER_THREADS, default min(cores, 16)): for a download
+// they are what touches the destination first, so its page faults happen on
+// many threads at once (bridge.c also asks for transparent huge pages there).
+//
+// Column indices cross the bus as 32 bits: an upload narrows GraphBLAS's
+// uint64 indices on the host while filling the slot (the device gets its int32
+// array directly: no 8-byte temporary on the device any more); a download
+// narrows the result's int64 indices on the device, a chunk at a time into one
+// slot-sized device buffer, and widens them on the host while copying out.
+// That is 4 bytes per entry fewer each way (a third of the bytes of a FP64
+// upload, a quarter of a FP64 download).  Indices are below 2^32 (inputs have
+// fewer than 2^31 columns), so nothing is lost; a result that does not fit
+// the narrowing buffer on the device goes across in 64 bits.
+//
+// Why staging and not cudaHostRegister of the host arrays: the arrays are
+// GraphBLAS's (an input lent for the call, a result it takes over and frees),
+// so they would have to be registered and unregistered on every call.
+// Registering pins page by page in the driver, on one thread; for a fresh
+// result array it first has to fault every page in, on that thread, which is
+// the very cost we are removing; and unregistering costs again.  The staged
+// copy costs one extra pass over host memory, spread over many threads, and it
+// overlaps with the DMA, which is the bound.  Pageable cudaMemcpy (what this
+// replaced) also stages, through the driver's own small pinned buffers and one
+// thread, and into a fresh malloc'd array it pays every page fault on that
+// thread: about 1-2 GB/s.
+//
+// Memory: pinned, at most MAX_AREAS areas of N_SLOTS slots (2 x 96 MiB by
+// default), allocated on first use and kept; gbgpu_cuda_trim_pool (and so
+// gbgpu_finalize) frees the idle ones.  Device: one slot (32 MiB) while a
+// result is downloaded.  A transfer holds one area from start to end; a third
+// concurrent transfer waits for one (no transfer waits on anything else while
+// it holds an area, so this cannot deadlock).  If pinned memory cannot be had,
+// the transfer goes the direct (pageable) way instead.
+//
+// All copies and the narrowing kernel run on the calling thread's stream, in
+// order after the work that produced the result; only the calling thread makes
+// CUDA calls (the pool's threads only copy host memory).  An upload returns
+// after the last chunk has arrived, and it no longer reads the host arrays
+// then (bridge.c packs them back).  On a CUDA error the stream is drained
+// before the area is released, so no DMA still in flight can write into a slot
+// that another transfer owns.  Every CUDA call is checked; status_of maps the
+// error.
+//
+// Knobs (environment, read once; for measurements and tests):
+//   GBGPU_XFER_STAGED=0     the direct, pageable copies (the old path)
+//   GBGPU_XFER_THREADS=n    host threads for the staging copies (1..64)
+//   GBGPU_XFER_CHUNK=bytes  slot size, a multiple of 4096 (4096 .. 1 GiB);
+//                           a small one makes small tests go through many
+//                           chunks, parts and slots
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <thread>
+#include "spgemm_internal.cuh"
+#include "transfer.cuh"
+
+namespace gbgpu {
+
+namespace {
+
+constexpr int N_SLOTS = 3 ;                                 // slots of an area
+constexpr int MAX_AREAS = 2 ;                               // areas at most
+constexpr int64_t DEFAULT_SLOT_BYTES = int64_t (32) << 20 ;
+constexpr int64_t MIN_SLOT_BYTES = 4096 ;
+constexpr int64_t MAX_SLOT_BYTES = int64_t (1) << 30 ;
+constexpr int64_t PART_BYTES = int64_t (1) << 20 ;          // least bus bytes of a host part
+constexpr int64_t PART_ALIGN = 16 ;                         // elements
+constexpr int MAX_THREADS = 64 ;
+constexpr int DEFAULT_THREADS = 16 ;
+
+//------------------------------------------------------------------------------
+// settings
+//------------------------------------------------------------------------------
+
+struct settings
+{
+    bool staged ;
+    int threads ;               // host threads for one chunk, the caller included
+    int64_t slot_bytes ;
+} ;
+
+int64_t env_int (const char *name, int64_t fallback)
+{
+    const char *s = getenv (name) ;
+    if (s == nullptr || *s == '\0') return fallback ;
+    char *end = nullptr ;
+    long long v = strtoll (s, &end, 10) ;
+    return (end == s) ? fallback : (int64_t) v ;
+}
+
+const settings &config ()
+{
+    static const settings s = []
+    {
+        settings c ;
+        c.staged = env_int ("GBGPU_XFER_STAGED", 1) != 0 ;
+        int64_t cores = (int64_t) std::thread::hardware_concurrency () ;
+        int64_t threads = env_int ("GBGPU_XFER_THREADS",
+            std::min <int64_t> (std::max <int64_t> (cores, 1), DEFAULT_THREADS)) ;
+        c.threads = (int) std::min <int64_t> (std::max <int64_t> (threads, 1), MAX_THREADS) ;
+        int64_t slot = env_int ("GBGPU_XFER_CHUNK", DEFAULT_SLOT_BYTES) ;
+        slot = std::min (std::max (slot, MIN_SLOT_BYTES), MAX_SLOT_BYTES) ;
+        c.slot_bytes = slot - slot % MIN_SLOT_BYTES ;
+        return c ;
+    } () ;
+    return s ;
+}
+
+// Bytes the calling thread's last upload or download put on the bus.
+thread_local uint64_t bus_bytes = 0 ;
+
+//------------------------------------------------------------------------------
+// host_pool: threads that run the parts of one chunk's host copy
+//------------------------------------------------------------------------------
+
+// A job is n parts; the caller takes part in its own job and returns when all
+// its parts are done.  Jobs of concurrent callers queue in order.  Workers spin
+// a little before sleeping, as the next chunk usually comes within a
+// millisecond.  The pool is never destroyed (its threads may outlive static
+// destruction at exit), and it holds no memory but itself.
+class host_pool
+{
+public:
+    static host_pool &get ()
+    {
+        static host_pool *pool = new host_pool (config ().threads - 1) ;
+        return *pool ;
+    }
+
+    void run (int n, void (*fn) (void *, int), void *context)
+    {
+        if (n <= 0) return ;
+        if (n == 1 || workers_ == 0)
+        {
+            for (int i = 0 ; i < n ; i++) fn (context, i) ;
+            return ;
+        }
+        job j ;
+        j.fn = fn ;
+        j.context = context ;
+        j.n = n ;
+        {
+            std::lock_guard <std::mutex> lock (mutex_) ;
+            if (tail_ == nullptr) head_ = &j ; else tail_->link = &j ;
+            tail_ = &j ;
+            queued_.fetch_add (1, std::memory_order_relaxed) ;
+        }
+        for (int k = 0 ; k < std::min (n - 1, workers_) ; k++) wake_.notify_one () ;
+        // take part: only in this job (a later one may belong to another caller)
+        for (;;)
+        {
+            int i ;
+            {
+                std::lock_guard <std::mutex> lock (mutex_) ;
+                if (j.next >= n) break ;
+                i = j.next++ ;
+                if (j.next == n) unlink (&j) ;
+            }
+            fn (context, i) ;
+            std::lock_guard <std::mutex> lock (mutex_) ;
+            j.done++ ;
+        }
+        std::unique_lock <std::mutex> lock (mutex_) ;
+        finished_.wait (lock, [&j] { return j.done == j.n ; }) ;
+    }
+
+private:
+    struct job
+    {
+        void (*fn) (void *, int) = nullptr ;
+        void *context = nullptr ;
+        int n = 0, next = 0, done = 0 ;
+        job *link = nullptr ;
+    } ;
+
+    explicit host_pool (int workers)
+    {
+        for (int k = 0 ; k < workers ; k++)
+        {
+            try
+            {
+                std::thread (&host_pool::work, this).detach () ;
+                workers_++ ;
+            }
+            catch (...)
+            {
+                break ;     // fewer threads: the callers do the rest
+            }
+        }
+    }
+
+    // With mutex_ held: takes j out of the queue (all its parts are taken).
+    void unlink (job *j)
+    {
+        job *prev = nullptr ;
+        for (job *q = head_ ; q != nullptr ; prev = q, q = q->link)
+        {
+            if (q != j) continue ;
+            if (prev == nullptr) head_ = q->link ; else prev->link = q->link ;
+            if (tail_ == q) tail_ = prev ;
+            queued_.fetch_sub (1, std::memory_order_relaxed) ;
+            return ;
+        }
+    }
+
+    void work ()
+    {
+        const auto spin = std::chrono::microseconds (200) ;
+        std::unique_lock <std::mutex> lock (mutex_) ;
+        for (;;)
+        {
+            if (head_ == nullptr)
+            {
+                lock.unlock () ;
+                auto until = std::chrono::steady_clock::now () + spin ;
+                while (queued_.load (std::memory_order_relaxed) == 0
+                    && std::chrono::steady_clock::now () < until)
+                    std::this_thread::yield () ;
+                lock.lock () ;
+                wake_.wait (lock, [this] { return head_ != nullptr ; }) ;
+            }
+            job *j = head_ ;
+            int i = j->next++ ;
+            if (j->next == j->n) unlink (j) ;
+            lock.unlock () ;
+            j->fn (j->context, i) ;
+            lock.lock () ;
+            // under the lock: its owner cannot return (and drop j) before this
+            if (++j->done == j->n) finished_.notify_all () ;
+        }
+    }
+
+    std::mutex mutex_ ;
+    std::condition_variable wake_, finished_ ;
+    job *head_ = nullptr, *tail_ = nullptr ;
+    std::atomic <int> queued_ { 0 } ;
+    int workers_ = 0 ;
+} ;
+
+// Splits [0,n) (elements of `wire` bytes on the bus) in parts of at least
+// about PART_BYTES and runs f (begin, end) on each, on the pool.
+template <class F>
+void for_parts (int64_t n, int wire, F &&f)
+{
+    const settings &c = config () ;
+    int64_t part = std::max <int64_t> (std::min <int64_t> (PART_BYTES,
+        c.slot_bytes / c.threads), 256) ;
+    int parts = (int) std::min <int64_t> (c.threads, std::max <int64_t> (1, n * wire / part)) ;
+    if (parts <= 1)
+    {
+        f (int64_t (0), n) ;
+        return ;
+    }
+    auto bound = [n, parts] (int i) -> int64_t
+    {
+        if (i >= parts) return n ;
+        int64_t b = n * i / parts ;
+        return b - b % PART_ALIGN ;
+    } ;
+    auto body = [&] (int i)
+    {
+        int64_t b = bound (i), e = bound (i + 1) ;
+        if (b < e) f (b, e) ;
+    } ;
+    host_pool::get ().run (parts,
+        [] (void *context, int i) { (*static_cast <decltype (body) *> (context)) (i) ; },
+        &body) ;
+}
+
+//------------------------------------------------------------------------------
+// staging areas: pinned slots, shared by all threads, one transfer each
+//------------------------------------------------------------------------------
+
+enum class area_state { absent, creating, idle, busy } ;
+
+struct staging_area
+{
+    area_state state = area_state::absent ;
+    unsigned char *base = nullptr ;     // N_SLOTS slots of config ().slot_bytes
+} ;
+
+struct staging_pool
+{
+    std::mutex mutex ;
+    std::condition_variable freed ;
+    staging_area areas [MAX_AREAS] ;
+} ;
+
+staging_pool &staging ()
+{
+    static staging_pool *pool = new staging_pool ;     // never destroyed, as host_pool
+    return *pool ;
+}
+
+// An idle area, a new one, or (all MAX_AREAS busy) the first one freed;
+// nullptr when pinned memory cannot be had.
+staging_area *acquire_area ()
+{
+    staging_pool &sp = staging () ;
+    std::unique_lock <std::mutex> lock (sp.mutex) ;
+    for (;;)
+    {
+        for (staging_area &a : sp.areas)
+        {
+            if (a.state != area_state::idle) continue ;
+            a.state = area_state::busy ;
+            return &a ;
+        }
+        for (staging_area &a : sp.areas)
+        {
+            if (a.state != area_state::absent) continue ;
+            a.state = area_state::creating ;
+            lock.unlock () ;
+            void *p = nullptr ;
+            cudaError_t e = cudaHostAlloc (&p, size_t (N_SLOTS) * config ().slot_bytes,
+                cudaHostAllocPortable) ;
+            if (e != cudaSuccess)
+            {
+                (void) cudaGetLastError () ;    // not an error of the transfer
+                p = nullptr ;
+            }
+            lock.lock () ;
+            if (p == nullptr)
+            {
+                a.state = area_state::absent ;
+                sp.freed.notify_all () ;
+                return nullptr ;
+            }
+            a.base = static_cast <unsigned char *> (p) ;
+            a.state = area_state::busy ;
+            return &a ;
+        }
+        sp.freed.wait (lock) ;
+    }
+}
+
+void release_area (staging_area *a)
+{
+    staging_pool &sp = staging () ;
+    std::lock_guard <std::mutex> lock (sp.mutex) ;
+    a->state = area_state::idle ;
+    sp.freed.notify_all () ;
+}
+
+// One transfer's hold on an area.  While `in_flight`, DMAs may still read or
+// write its slots: the stream is drained before the area goes back.
+class area_lease
+{
+public:
+    area_lease () : area_ (acquire_area ()) { }
+    area_lease (const area_lease &) = delete ;
+    area_lease &operator= (const area_lease &) = delete ;
+    ~area_lease ()
+    {
+        if (area_ == nullptr) return ;
+        if (in_flight) (void) cudaStreamSynchronize (stream ()) ;
+        release_area (area_) ;
+    }
+    explicit operator bool () const { return area_ != nullptr ; }
+    unsigned char *slot (int s) const { return area_->base + s * config ().slot_bytes ; }
+    bool in_flight = false ;
+private:
+    staging_area *area_ ;
+} ;
+
+// One event per slot: the DMA of the chunk in it is done.
+struct slot_events
+{
+    cudaEvent_t e [N_SLOTS] = { } ;
+    cudaError_t create ()
+    {
+        for (cudaEvent_t &x : e) GBGPU_TRY (cudaEventCreateWithFlags (&x, cudaEventDisableTiming)) ;
+        return cudaSuccess ;
+    }
+    ~slot_events ()
+    {
+        for (cudaEvent_t x : e) if (x != nullptr) (void) cudaEventDestroy (x) ;
+    }
+} ;
+
+//------------------------------------------------------------------------------
+// segments and chunks
+//------------------------------------------------------------------------------
+
+// One array of a matrix.  Elements are `host` bytes in host memory and `wire`
+// bytes in a slot and on the bus (4 < 8: column indices, narrowed); on the
+// device they are `wire` bytes for an upload and `host` bytes for a download
+// (there the device narrows them, into `narrowed`, before the copy).
+struct segment
+{
+    const unsigned char *from ;     // upload: host array; download: device array
+    unsigned char *to ;             // upload: device array; download: host array
+    int64_t n ;
+    int wire, host ;
+} ;
+
+struct chunk
+{
+    const segment *seg ;
+    int64_t first, count ;          // elements [first, first+count) of seg
+} ;
+
+// The chunks of a list of segments, in order, each at most a slot.
+class chunk_cursor
+{
+public:
+    chunk_cursor (const segment *segs, int nsegs) : segs_ (segs), nsegs_ (nsegs) { }
+    bool next (chunk &c)
+    {
+        while (s_ < nsegs_ && (offset_ >= segs_ [s_].n || segs_ [s_].wire == 0))
+        {
+            s_++ ;
+            offset_ = 0 ;
+        }
+        if (s_ == nsegs_) return false ;
+        const segment &g = segs_ [s_] ;
+        int64_t per_slot = config ().slot_bytes / g.wire ;
+        c.seg = &g ;
+        c.first = offset_ ;
+        c.count = std::min (per_slot, g.n - offset_) ;
+        offset_ += c.count ;
+        return true ;
+    }
+private:
+    const segment *segs_ ;
+    int nsegs_, s_ = 0 ;
+    int64_t offset_ = 0 ;
+} ;
+
+// Upload: elements [b,e) of chunk c, from the host array into the slot.
+void fill_part (const chunk &c, unsigned char *slot, int64_t b, int64_t e)
+{
+    const segment &g = *c.seg ;
+    const unsigned char *src = g.from + (c.first + b) * g.host ;
+    unsigned char *dst = slot + b * g.wire ;
+    if (g.wire == g.host)
+    {
+        memcpy (dst, src, size_t (e - b) * g.wire) ;
+    }
+    else
+    {
+        const uint64_t *s = reinterpret_cast <const uint64_t *> (src) ;
+        int32_t *d = reinterpret_cast <int32_t *> (dst) ;
+        for (int64_t k = 0 ; k < e - b ; k++) d [k] = (int32_t) s [k] ;
+    }
+}
+
+// Download: elements [b,e) of chunk c, from the slot into the host array.
+void drain_part (const chunk &c, const unsigned char *slot, int64_t b, int64_t e)
+{
+    const segment &g = *c.seg ;
+    const unsigned char *src = slot + b * g.wire ;
+    unsigned char *dst = g.to + (c.first + b) * g.host ;
+    if (g.wire == g.host)
+    {
+        memcpy (dst, src, size_t (e - b) * g.wire) ;
+    }
+    else
+    {
+        const uint32_t *s = reinterpret_cast <const uint32_t *> (src) ;
+        uint64_t *d = reinterpret_cast <uint64_t *> (dst) ;
+        for (int64_t k = 0 ; k < e - b ; k++) d [k] = s [k] ;
+    }
+}
+
+//------------------------------------------------------------------------------
+// staged upload and download
+//------------------------------------------------------------------------------
+
+void fill_csr (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols, int64_t nvals,
+    device_array <int64_t> &dp, device_array <int32_t> &dj,
+    device_array <unsigned char> &dx, int64_t nx, size_t value_size, bool iso)
+{
+    D->nrows = nrows ;
+    D->ncols = ncols ;
+    D->nvals = nvals ;
+    D->p = dp.release () ;
+    D->j = dj.release () ;
+    D->x = (nx > 0) ? dx.release () : nullptr ;
+    D->value_size = value_size ;
+    D->iso = iso ;
+}
+
+cudaError_t upload_staged (area_lease &lease, gbgpu_dev_csr *D, int64_t nrows,
+    int64_t ncols, const uint64_t *p, const uint64_t *j, const void *x,
+    size_t value_size, bool iso)
+{
+    int64_t nvals = (int64_t) p [nrows] ;
+    int64_t nx = (x == nullptr) ? 0 : (iso ? 1 : nvals) ;
+    device_array <int64_t> dp ;
+    device_array <int32_t> dj ;
+    device_array <unsigned char> dx ;
+    GBGPU_TRY (dp.allocate (nrows + 1)) ;
+    GBGPU_TRY (dj.allocate (nvals)) ;
+    GBGPU_TRY (dx.allocate (nx * value_size)) ;
+    slot_events done ;
+    GBGPU_TRY (done.create ()) ;
+
+    const segment segs [3] =
+    {
+        { reinterpret_cast <const unsigned char *> (p),
+          reinterpret_cast <unsigned char *> (dp.get ()), nrows + 1, 8, 8 },
+        { reinterpret_cast <const unsigned char *> (j),
+          reinterpret_cast <unsigned char *> (dj.get ()), nvals, 4, 8 },
+        { static_cast <const unsigned char *> (x), dx.get (), nx,
+          (int) value_size, (int) value_size },
+    } ;
+    chunk_cursor cursor (segs, 3) ;
+    chunk c ;
+    for (int64_t k = 0 ; cursor.next (c) ; k++)
+    {
+        int s = (int) (k % N_SLOTS) ;
+        unsigned char *slot = lease.slot (s) ;
+        // the slot's previous chunk is on the device
+        if (k >= N_SLOTS) GBGPU_TRY (cudaEventSynchronize (done.e [s])) ;
+        for_parts (c.count, c.seg->wire,
+            [&c, slot] (int64_t b, int64_t e) { fill_part (c, slot, b, e) ; }) ;
+        size_t bytes = size_t (c.count) * c.seg->wire ;
+        lease.in_flight = true ;
+        GBGPU_TRY (cudaMemcpyAsync (c.seg->to + c.first * c.seg->wire, slot, bytes,
+            cudaMemcpyHostToDevice, stream ())) ;
+        GBGPU_TRY (cudaEventRecord (done.e [s], stream ())) ;
+        bus_bytes += bytes ;
+    }
+    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
+    lease.in_flight = false ;
+    fill_csr (D, nrows, ncols, nvals, dp, dj, dx, nx, value_size, iso) ;
+    return cudaSuccess ;
+}
+
+cudaError_t download_staged (area_lease &lease, const gbgpu_dev_result *T,
+    uint64_t *p, uint64_t *j, void *x)
+{
+    int64_t nvals = T->nvals ;
+    // Narrowing needs indices below 2^32 and one slot of device memory.
+    bool narrow = nvals > 0 && T->ncols >= 0 && T->ncols <= (int64_t (1) << 32) ;
+    device_array <int32_t> narrowed ;
+    if (narrow && narrowed.allocate (std::min <int64_t> (nvals,
+        config ().slot_bytes / (int64_t) sizeof (int32_t))) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;    // no room: 8-byte indices on the bus
+        narrow = false ;
+    }
+    slot_events arrived ;
+    GBGPU_TRY (arrived.create ()) ;
+
+    const segment segs [3] =
+    {
+        { reinterpret_cast <const unsigned char *> (T->p),
+          reinterpret_cast <unsigned char *> (p), T->nrows + 1, 8, 8 },
+        { reinterpret_cast <const unsigned char *> (T->j),
+          reinterpret_cast <unsigned char *> (j), nvals, narrow ? 4 : 8, 8 },
+        { static_cast <const unsigned char *> (T->x), static_cast <unsigned char *> (x),
+          nvals, (int) T->value_size, (int) T->value_size },
+    } ;
+
+    // Queues chunk c into slot s.  One narrowing buffer is enough: the stream
+    // runs each narrowing after the copy of the chunk before.
+    auto queue = [&] (const chunk &c, int s) -> cudaError_t
+    {
+        const segment &g = *c.seg ;
+        const void *from = g.from + c.first * g.host ;
+        if (g.wire != g.host)
+        {
+            GBGPU_TRY (narrow_indices_async (narrowed.get (),
+                static_cast <const int64_t *> (from), c.count)) ;
+            from = narrowed.get () ;
+        }
+        size_t bytes = size_t (c.count) * g.wire ;
+        lease.in_flight = true ;
+        GBGPU_TRY (cudaMemcpyAsync (lease.slot (s), from, bytes,
+            cudaMemcpyDeviceToHost, stream ())) ;
+        GBGPU_TRY (cudaEventRecord (arrived.e [s], stream ())) ;
+        bus_bytes += bytes ;
+        return cudaSuccess ;
+    } ;
+
+    chunk_cursor cursor (segs, 3) ;
+    chunk in_slot [N_SLOTS] ;
+    int64_t queued = 0 ;
+    while (queued < N_SLOTS && cursor.next (in_slot [queued]))
+    {
+        GBGPU_TRY (queue (in_slot [queued], (int) queued)) ;
+        queued++ ;
+    }
+    for (int64_t k = 0 ; k < queued ; k++)
+    {
+        int s = (int) (k % N_SLOTS) ;
+        const unsigned char *slot = lease.slot (s) ;
+        GBGPU_TRY (cudaEventSynchronize (arrived.e [s])) ;
+        const chunk &c = in_slot [s] ;
+        for_parts (c.count, c.seg->wire,
+            [&c, slot] (int64_t b, int64_t e) { drain_part (c, slot, b, e) ; }) ;
+        if (cursor.next (in_slot [s]))
+        {
+            GBGPU_TRY (queue (in_slot [s], s)) ;
+            queued++ ;
+        }
+    }
+    lease.in_flight = false ;       // every event waited for: the stream is idle
+    return cudaSuccess ;
+}
+
+//------------------------------------------------------------------------------
+// direct (pageable) upload and download: no pinned memory, or GBGPU_XFER_STAGED=0
+//------------------------------------------------------------------------------
+
+cudaError_t upload_direct (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
+    const uint64_t *p, const uint64_t *j, const void *x, size_t value_size, bool iso)
+{
+    int64_t nvals = (int64_t) p [nrows] ;
+    int64_t nx = (x == nullptr) ? 0 : (iso ? 1 : nvals) ;
+    device_array <int64_t> dp ;
+    device_array <int32_t> dj ;
+    device_array <int64_t> wide ;
+    device_array <unsigned char> dx ;
+    GBGPU_TRY (dp.allocate (nrows + 1)) ;
+    GBGPU_TRY (dj.allocate (nvals)) ;
+    GBGPU_TRY (wide.allocate (nvals)) ;
+    GBGPU_TRY (dx.allocate (nx * value_size)) ;
+    GBGPU_TRY (cudaMemcpyAsync (dp.get (), p, (nrows + 1) * sizeof (int64_t),
+        cudaMemcpyHostToDevice, stream ())) ;
+    bus_bytes += (nrows + 1) * sizeof (int64_t) ;
+    if (nvals > 0)
+    {
+        GBGPU_TRY (cudaMemcpyAsync (wide.get (), j, nvals * sizeof (int64_t),
+            cudaMemcpyHostToDevice, stream ())) ;
+        GBGPU_TRY (narrow_indices_async (dj.get (), wide.get (), nvals)) ;
+        bus_bytes += nvals * sizeof (int64_t) ;
+    }
+    if (nx > 0 && value_size > 0)
+    {
+        GBGPU_TRY (cudaMemcpyAsync (dx.get (), x, nx * value_size,
+            cudaMemcpyHostToDevice, stream ())) ;
+        bus_bytes += nx * value_size ;
+    }
+    // The caller hands the host arrays back to GraphBLAS once this returns.
+    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
+    fill_csr (D, nrows, ncols, nvals, dp, dj, dx, nx, value_size, iso) ;
+    return cudaSuccess ;
+}
+
+cudaError_t download_direct (const gbgpu_dev_result *T, uint64_t *p, uint64_t *j, void *x)
+{
+    GBGPU_TRY (cudaMemcpyAsync (p, T->p, (T->nrows + 1) * sizeof (int64_t),
+        cudaMemcpyDeviceToHost, stream ())) ;
+    bus_bytes += (T->nrows + 1) * sizeof (int64_t) ;
+    if (T->nvals > 0)
+    {
+        GBGPU_TRY (cudaMemcpyAsync (j, T->j, T->nvals * sizeof (int64_t),
+            cudaMemcpyDeviceToHost, stream ())) ;
+        GBGPU_TRY (cudaMemcpyAsync (x, T->x, T->nvals * T->value_size,
+            cudaMemcpyDeviceToHost, stream ())) ;
+        bus_bytes += T->nvals * (sizeof (int64_t) + T->value_size) ;
+    }
+    return cudaStreamSynchronize (stream ()) ;
+}
+
+}   // namespace (anonymous)
+
+void release_idle_staging ()
+{
+    staging_pool &sp = staging () ;
+    std::lock_guard <std::mutex> lock (sp.mutex) ;
+    for (staging_area &a : sp.areas)
+    {
+        if (a.state != area_state::idle) continue ;
+        (void) cudaFreeHost (a.base) ;
+        a.base = nullptr ;
+        a.state = area_state::absent ;
+    }
+    (void) cudaGetLastError () ;
+}
+
+}   // namespace gbgpu
+
+using namespace gbgpu ;
+
+extern "C" {
+
+gbgpu_cuda_status gbgpu_cuda_upload (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
+    const uint64_t *p, const uint64_t *j, const void *x, size_t value_size, bool iso)
+{
+    bus_bytes = 0 ;
+    cudaError_t e = cudaErrorUnknown ;
+    try
+    {
+        bool done = false ;
+        if (config ().staged)
+        {
+            area_lease lease ;
+            if (lease)
+            {
+                e = upload_staged (lease, D, nrows, ncols, p, j, x, value_size, iso) ;
+                done = true ;
+            }
+        }
+        if (!done) e = upload_direct (D, nrows, ncols, p, j, x, value_size, iso) ;
+    }
+    catch (const std::bad_alloc &)
+    {
+        e = cudaErrorMemoryAllocation ;
+    }
+    catch (...)
+    {
+        e = cudaErrorUnknown ;
+    }
+    return status_of (e) ;
+}
+
+gbgpu_cuda_status gbgpu_cuda_download (const gbgpu_dev_result *T, uint64_t *p,
+    uint64_t *j, void *x)
+{
+    bus_bytes = 0 ;
+    cudaError_t e = cudaErrorUnknown ;
+    try
+    {
+        bool done = false ;
+        if (config ().staged)
+        {
+            area_lease lease ;
+            if (lease)
+            {
+                e = download_staged (lease, T, p, j, x) ;
+                done = true ;
+            }
+        }
+        if (!done) e = download_direct (T, p, j, x) ;
+    }
+    catch (const std::bad_alloc &)
+    {
+        e = cudaErrorMemoryAllocation ;
+    }
+    catch (...)
+    {
+        e = cudaErrorUnknown ;
+    }
+    return status_of (e) ;
+}
+
+uint64_t gbgpu_cuda_transfer_bytes (void) { return bus_bytes ; }
+
+}   // extern "C"
