@@ -102,6 +102,10 @@ __device__ __forceinline__ uint32_t find_in_mask (uint32_t *keys, int table_bits
 // sorting a table: bitonic, in shared memory, by the G threads of its group
 //------------------------------------------------------------------------------
 
+// Up to this size a table is put in order by counting, per entry, the keys
+// below it (table_size^2 / G reads a thread); above it, by sorting it.
+constexpr int RANK_SORT_MAX_TABLE = 256 ;
+
 // Every group of the block sorts a table of the same size, so all reach the
 // same barriers.  table_size * log2(table_size)^2 / 4 compare-exchanges.
 template <class SR>
@@ -266,18 +270,34 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
         }
         else if (shape.global_tables == nullptr)
         {
-            // Sort the whole shared table by key, in place: empty slots (and
-            // mask entries no product reached) sort last, so the row is its
-            // first entries, in column order.
+            // Written in column order.  Empty slots (and mask entries no
+            // product reached) hold keys above every column, so an entry's
+            // place in the row is the number of smaller keys in the table.
             __syncthreads () ;
             for (int s = lane_in_group ; s < table_size ; s += G)
                 if (keys [s] & UNREACHED) keys [s] = EMPTY_KEY ;
             __syncthreads () ;
-            bitonic_sort_table <SR> (keys, slots, table_size, lane_in_group, G) ;
-            if (active)
+            T *Cx = static_cast <T *> (args.Cx) ;
+            const int64_t start = active ? args.Cp [i] : 0 ;
+            if (table_size <= RANK_SORT_MAX_TABLE)
             {
-                T *Cx = static_cast <T *> (args.Cx) ;
-                const int64_t start = args.Cp [i], n = args.Cp [i+1] - start ;
+                // small tables: count the smaller keys directly (broadcast
+                // reads, no barriers)
+                for (int s = lane_in_group ; active && s < table_size ; s += G)
+                {
+                    const uint32_t key = keys [s] ;
+                    if (key == EMPTY_KEY) continue ;
+                    int place = 0 ;
+                    for (int q = 0 ; q < table_size ; q++) place += (keys [q] < key) ;
+                    args.Cj [start + place] = key ;
+                    if constexpr (has_values <SR>) Cx [start + place] = (T) slots [s] ;
+                }
+            }
+            else
+            {
+                // large tables: sort the table in place, the row is its front
+                bitonic_sort_table <SR> (keys, slots, table_size, lane_in_group, G) ;
+                const int64_t n = active ? args.Cp [i+1] - start : 0 ;
                 for (int e = lane_in_group ; e < n ; e += G)
                 {
                     args.Cj [start + e] = keys [e] ;
@@ -322,8 +342,10 @@ cudaError_t launch_hash_bins (const hash_rows_args &args)
         table_shape shape = { bin_table_bits (b), policy.group_threads,
             policy.groups_per_block, nullptr, bins.list + bins.offset [b], bins.rows [b] } ;
         const size_t shared = (size_t) policy.groups_per_block * per_slot << shape.table_bits ;
+        // the same value from every thread: concurrent calls cannot shrink
+        // the limit under another's launch
         GBGPU_TRY (cudaFuncSetAttribute (hash_rows_kernel <SR, FILL>,
-            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared)) ;
+            cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic_shared ())) ;
         const int64_t blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
         hash_rows_kernel <SR, FILL> <<<(unsigned) blocks,
             policy.group_threads * policy.groups_per_block, shared, stream ()>>> (args, shape) ;

@@ -27,16 +27,21 @@ int multiprocessor_count ()
     return count ;
 }
 
-int usable_bins (size_t slot_bytes)
+int max_dynamic_shared ()
 {
     int device = 0, optin = 0 ;
     if (cudaGetDevice (&device) != cudaSuccess
      || cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
     {
         (void) cudaGetLastError () ;
-        return 0 ;
+        return 48 * 1024 - 1024 ;
     }
-    const size_t room = (size_t) optin - 1024 ;     // the kernels' static shared memory
+    return optin - 1024 ;       // the kernels' static shared memory
+}
+
+int usable_bins (size_t slot_bytes)
+{
+    const size_t room = (size_t) max_dynamic_shared () ;
     int b = 0 ;
     while (b < N_SHARED_BINS
         && ((size_t) shared_bins [b].groups_per_block * slot_bytes << bin_table_bits (b)) <= room) b++ ;

@@ -141,8 +141,10 @@ struct bin_counts
     unsigned long long products ;
 } ;
 
-// How many shared bins fit this device's shared memory with slots of
-// `slot_bytes` (4-byte key plus the value slot, if any).
+// Dynamic shared memory a block of this device may have (beyond the
+// kernels' small static arrays), and how many shared bins fit in it with
+// slots of `slot_bytes` (4-byte key plus the value slot, if any).
+int max_dynamic_shared () ;
 int usable_bins (size_t slot_bytes) ;
 
 struct row_bins
