@@ -3,6 +3,7 @@
 #define _GNU_SOURCE     // RTLD_DEFAULT
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "gbgpu_optional.h"
 
@@ -25,6 +26,23 @@ GrB_Info gbgpu_optional_set_policy (gbgpu_policy policy)
 {
     set_fn set = (set_fn) gbgpu_symbol ("gbgpu_set") ;
     return (set == NULL ? GrB_NO_VALUE : set (GBGPU_POLICY, policy)) ;
+}
+
+void gbgpu_optional_apply_policy (const char *program, int policy)
+{
+    if (policy < 0) return ;
+    GrB_Info info = gbgpu_optional_set_policy ((gbgpu_policy) policy) ;
+    if (info == GrB_NO_VALUE)
+    {
+        fprintf (stderr, "%s: gbgpu is not loaded: %s ignored\n", program,
+            policy == GBGPU_POLICY_GPU ? "--gpu" : "--cpu") ;
+    }
+    else if (info != GrB_SUCCESS)
+    {
+        fprintf (stderr, "%s: gbgpu_set (GBGPU_POLICY) failed: GrB_Info %d\n",
+            program, (int) info) ;
+        exit (EXIT_FAILURE) ;
+    }
 }
 
 gbgpu_stats_t gbgpu_optional_stats (void)

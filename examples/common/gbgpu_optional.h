@@ -19,6 +19,10 @@ bool gbgpu_optional_loaded (void) ;
 // gbgpu_set (GBGPU_POLICY, policy): GrB_NO_VALUE when gbgpu is not loaded.
 GrB_Info gbgpu_optional_set_policy (gbgpu_policy policy) ;
 
+// A program's --cpu/--gpu (policy < 0: neither given): sets the policy, says
+// on stderr when gbgpu is not loaded, and exits when gbgpu refuses it.
+void gbgpu_optional_apply_policy (const char *program, int policy) ;
+
 // gbgpu's counters now (all zero when gbgpu is not loaded).
 gbgpu_stats_t gbgpu_optional_stats (void) ;
 

@@ -140,29 +140,11 @@ static triangle_count count_triangles (GrB_Matrix A, GrB_Desc_Value method)
     return (result) ;
 }
 
-// Ask gbgpu (if it is there) for the policy the options name.
-static void apply_policy (int policy)
-{
-    if (policy < 0) return ;
-    GrB_Info info = gbgpu_optional_set_policy ((gbgpu_policy) policy) ;
-    if (info == GrB_NO_VALUE)
-    {
-        fprintf (stderr, "triangles: gbgpu is not loaded: %s ignored\n",
-            policy == GBGPU_POLICY_GPU ? "--gpu" : "--cpu") ;
-    }
-    else if (info != GrB_SUCCESS)
-    {
-        fprintf (stderr, "triangles: gbgpu_set (GBGPU_POLICY): %s\n",
-            graph_info_name (info)) ;
-        exit (EXIT_FAILURE) ;
-    }
-}
-
 int main (int argc, char **argv)
 {
     options o = parse_options (argc, argv) ;
     EXAMPLE_TRY (GrB_init (GrB_NONBLOCKING)) ;
-    apply_policy (o.policy) ;
+    gbgpu_optional_apply_policy ("triangles", o.policy) ;
 
     double read_start = wall_clock_seconds () ;
     GrB_Matrix A = NULL ;

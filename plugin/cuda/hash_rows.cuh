@@ -102,9 +102,11 @@ __device__ __forceinline__ uint32_t find_in_mask (uint32_t *keys, int table_bits
 // sorting a table: bitonic, in shared memory, by the G threads of its group
 //------------------------------------------------------------------------------
 
-// Up to this size a table is put in order by counting, per entry, the keys
-// below it (table_size^2 / G reads a thread); above it, by sorting it.
-constexpr int RANK_SORT_MAX_TABLE = 256 ;
+// Up to this size a row is put in order by counting, per entry, the keys
+// below it (n^2 / G reads a thread); above it, by sorting its table.  On an
+// H200 (grid3d27:100, n ~ 125 in 256-slot tables) counting took 12 ms of
+// numeric phase, the bitonic sort 18 ms, counting over the whole table 21 ms.
+constexpr int RANK_SORT_MAX_TABLE = 512 ;
 
 // Every group of the block sorts a table of the same size, so all reach the
 // same barriers.  table_size * log2(table_size)^2 / 4 compare-exchanges.
@@ -270,32 +272,50 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
         }
         else if (shape.global_tables == nullptr)
         {
-            // Written in column order.  Empty slots (and mask entries no
-            // product reached) hold keys above every column, so an entry's
-            // place in the row is the number of smaller keys in the table.
-            __syncthreads () ;
-            for (int s = lane_in_group ; s < table_size ; s += G)
-                if (keys [s] & UNREACHED) keys [s] = EMPTY_KEY ;
+            // the row, in column order (the branch is the same for every
+            // group of the block: all tables have one size)
             __syncthreads () ;
             T *Cx = static_cast <T *> (args.Cx) ;
             const int64_t start = active ? args.Cp [i] : 0 ;
             if (table_size <= RANK_SORT_MAX_TABLE)
             {
-                // small tables: count the smaller keys directly (broadcast
-                // reads, no barriers)
+                // small tables: gather the row (unsorted) into C, read it back
+                // compacted, and give each entry its place by counting the
+                // smaller keys (broadcast reads, n^2 / G a thread)
                 for (int s = lane_in_group ; active && s < table_size ; s += G)
                 {
                     const uint32_t key = keys [s] ;
-                    if (key == EMPTY_KEY) continue ;
+                    if (key == EMPTY_KEY || (key & UNREACHED)) continue ;
+                    const int at = atomicAdd (&row_size [group], 1) ;
+                    args.Cj [start + at] = key ;
+                    if constexpr (has_values <SR>) Cx [start + at] = (T) slots [s] ;
+                }
+                __syncthreads () ;
+                const int n = active ? row_size [group] : 0 ;
+                T *values = reinterpret_cast <T *> (slots) ;
+                for (int e = lane_in_group ; e < n ; e += G)
+                {
+                    keys [e] = (uint32_t) args.Cj [start + e] ;
+                    if constexpr (has_values <SR>) values [e] = Cx [start + e] ;
+                }
+                __syncthreads () ;
+                for (int e = lane_in_group ; e < n ; e += G)
+                {
+                    const uint32_t key = keys [e] ;
                     int place = 0 ;
-                    for (int q = 0 ; q < table_size ; q++) place += (keys [q] < key) ;
+                    for (int q = 0 ; q < n ; q++) place += (keys [q] < key) ;
                     args.Cj [start + place] = key ;
-                    if constexpr (has_values <SR>) Cx [start + place] = (T) slots [s] ;
+                    if constexpr (has_values <SR>) Cx [start + place] = values [e] ;
                 }
             }
             else
             {
                 // large tables: sort the table in place, the row is its front
+                // (mask entries no product reached become empty slots, whose
+                // key is above every column)
+                for (int s = lane_in_group ; s < table_size ; s += G)
+                    if (keys [s] & UNREACHED) keys [s] = EMPTY_KEY ;
+                __syncthreads () ;
                 bitonic_sort_table <SR> (keys, slots, table_size, lane_in_group, G) ;
                 const int64_t n = active ? args.Cp [i+1] - start : 0 ;
                 for (int e = lane_in_group ; e < n ; e += G)
