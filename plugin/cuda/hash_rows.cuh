@@ -99,6 +99,27 @@ __device__ __forceinline__ uint32_t find_in_mask (uint32_t *keys, int table_bits
 }
 
 //------------------------------------------------------------------------------
+// reading a row out of its table
+//------------------------------------------------------------------------------
+
+// The table's entries (not mask entries no product reached), in slot order,
+// to Cj and Cx; *row_size counts them.
+template <class SR>
+__device__ void gather_row (const uint32_t *keys, const typename SR::S *slots,
+    int table_size, int lane_in_group, int G, int *row_size, int64_t *Cj,
+    typename SR::T *Cx)
+{
+    for (int s = lane_in_group ; s < table_size ; s += G)
+    {
+        const uint32_t key = keys [s] ;
+        if (key == EMPTY_KEY || (key & UNREACHED)) continue ;
+        const int at = atomicAdd (row_size, 1) ;
+        Cj [at] = key ;
+        if constexpr (has_values <SR>) Cx [at] = (typename SR::T) slots [s] ;
+    }
+}
+
+//------------------------------------------------------------------------------
 // sorting a table: bitonic, in shared memory, by the G threads of its group
 //------------------------------------------------------------------------------
 
@@ -282,14 +303,8 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
                 // small tables: gather the row (unsorted) into C, read it back
                 // compacted, and give each entry its place by counting the
                 // smaller keys (broadcast reads, n^2 / G a thread)
-                for (int s = lane_in_group ; active && s < table_size ; s += G)
-                {
-                    const uint32_t key = keys [s] ;
-                    if (key == EMPTY_KEY || (key & UNREACHED)) continue ;
-                    const int at = atomicAdd (&row_size [group], 1) ;
-                    args.Cj [start + at] = key ;
-                    if constexpr (has_values <SR>) Cx [start + at] = (T) slots [s] ;
-                }
+                if (active) gather_row <SR> (keys, slots, table_size, lane_in_group, G,
+                    &row_size [group], args.Cj + start, Cx + start) ;
                 __syncthreads () ;
                 const int n = active ? row_size [group] : 0 ;
                 T *values = reinterpret_cast <T *> (slots) ;
@@ -332,14 +347,8 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
             __syncthreads () ;
             T *Cx = static_cast <T *> (args.Cx) ;
             const int64_t start = args.Cp [i] ;
-            for (int s = lane_in_group ; s < table_size ; s += G)
-            {
-                const uint32_t key = keys [s] ;
-                if (key == EMPTY_KEY || (key & UNREACHED)) continue ;
-                const int at = atomicAdd (&row_size [group], 1) ;
-                args.Cj [start + at] = key ;
-                if constexpr (has_values <SR>) Cx [start + at] = (T) slots [s] ;
-            }
+            gather_row <SR> (keys, slots, table_size, lane_in_group, G,
+                &row_size [group], args.Cj + start, Cx + start) ;
             __syncthreads () ;
         }
     }

@@ -698,12 +698,12 @@ void release_idle_staging ()
 
 }   // namespace gbgpu
 
-using namespace gbgpu ;
+namespace gbgpu {
 
-extern "C" {
-
-gbgpu_cuda_status gbgpu_cuda_upload (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
-    const uint64_t *p, const uint64_t *j, const void *x, size_t value_size, bool iso)
+// One transfer: staged through a pinned area when one can be had, direct
+// otherwise; host exceptions become CUDA errors, and errors a status.
+template <class Staged, class Direct>
+static gbgpu_cuda_status transfer (Staged staged, Direct direct)
 {
     bus_bytes = 0 ;
     cudaError_t e = cudaErrorUnknown ;
@@ -715,11 +715,11 @@ gbgpu_cuda_status gbgpu_cuda_upload (gbgpu_dev_csr *D, int64_t nrows, int64_t nc
             area_lease lease ;
             if (lease)
             {
-                e = upload_staged (lease, D, nrows, ncols, p, j, x, value_size, iso) ;
+                e = staged (lease) ;
                 done = true ;
             }
         }
-        if (!done) e = upload_direct (D, nrows, ncols, p, j, x, value_size, iso) ;
+        if (!done) e = direct () ;
     }
     catch (const std::bad_alloc &)
     {
@@ -732,34 +732,26 @@ gbgpu_cuda_status gbgpu_cuda_upload (gbgpu_dev_csr *D, int64_t nrows, int64_t nc
     return status_of (e) ;
 }
 
+}   // namespace gbgpu
+
+using namespace gbgpu ;
+
+extern "C" {
+
+gbgpu_cuda_status gbgpu_cuda_upload (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
+    const uint64_t *p, const uint64_t *j, const void *x, size_t value_size, bool iso)
+{
+    return transfer (
+        [&] (area_lease &lease) { return upload_staged (lease, D, nrows, ncols, p, j, x, value_size, iso) ; },
+        [&] () { return upload_direct (D, nrows, ncols, p, j, x, value_size, iso) ; }) ;
+}
+
 gbgpu_cuda_status gbgpu_cuda_download (const gbgpu_dev_result *T, uint64_t *p,
     uint64_t *j, void *x)
 {
-    bus_bytes = 0 ;
-    cudaError_t e = cudaErrorUnknown ;
-    try
-    {
-        bool done = false ;
-        if (config ().staged)
-        {
-            area_lease lease ;
-            if (lease)
-            {
-                e = download_staged (lease, T, p, j, x) ;
-                done = true ;
-            }
-        }
-        if (!done) e = download_direct (T, p, j, x) ;
-    }
-    catch (const std::bad_alloc &)
-    {
-        e = cudaErrorMemoryAllocation ;
-    }
-    catch (...)
-    {
-        e = cudaErrorUnknown ;
-    }
-    return status_of (e) ;
+    return transfer (
+        [&] (area_lease &lease) { return download_staged (lease, T, p, j, x) ; },
+        [&] () { return download_direct (T, p, j, x) ; }) ;
 }
 
 uint64_t gbgpu_cuda_transfer_bytes (void) { return bus_bytes ; }
