@@ -105,14 +105,13 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status)
 {
     *status = GBGPU_CUDA_OK ;
+    // decided under the exclusive lock: another thread may be lending X
+    gbgpu_inputs_lend () ;
     bool in_place = gbgpu_zero_copy_enabled () && readable_in_place (X) ;
     GrB_Matrix S = X->matrix, W = NULL ;
-    if (in_place)
+    if (!in_place)
     {
-        gbgpu_inputs_lend () ;
-    }
-    else
-    {
+        gbgpu_inputs_release () ;
         gbgpu_inputs_use () ;
         GrB_Info info = copy_as_csr (&W, X) ;
         gbgpu_inputs_release () ;
