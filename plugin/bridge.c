@@ -153,7 +153,8 @@ GrB_Info gbgpu_bridge_download (GrB_Matrix R, const gbgpu_dev_result *T,
     size_t nvals = (size_t) T->nvals ;
     size_t p_size = (T->nrows + 1) * sizeof (GrB_Index) ;
     size_t j_size = (nvals > 0 ? nvals : 1) * sizeof (GrB_Index) ;
-    size_t x_size = (nvals > 0 ? nvals : 1) * T->value_size ;
+    size_t nx = (size_t) gbgpu_result_values (T) ;
+    size_t x_size = (nx > 0 ? nx : 1) * T->value_size ;
     GrB_Index *p = malloc (p_size), *j = malloc (j_size) ;
     void *x = malloc (x_size) ;
     GrB_Info info = GrB_OUT_OF_MEMORY ;
@@ -170,7 +171,7 @@ GrB_Info gbgpu_bridge_download (GrB_Matrix R, const gbgpu_dev_result *T,
     {
         gbgpu_count_bytes (0, gbgpu_cuda_transfer_bytes ()) ;
         info = GxB_Matrix_pack_CSR (R, &p, &j, &x, p_size, j_size, x_size,
-            false, false, NULL) ;
+            T->iso, false, NULL) ;
     }
     // pack took the arrays (and set the pointers to NULL) or left them to us
     free (p) ; free (j) ; free (x) ;

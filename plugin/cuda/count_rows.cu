@@ -1,5 +1,6 @@
-// count_rows.cu: the symbolic phase, the accumulator with its values compiled
-// out.  One instantiation serves every semiring.
+// count_rows.cu: the accumulator with its values compiled out: the symbolic
+// phase of every product, and the filling of a pattern-only result.  One
+// instantiation of each serves every semiring.
 
 #include "accumulate_rows.cuh"
 
@@ -8,6 +9,11 @@ namespace gbgpu {
 cudaError_t count_rows (const hash_rows_args &args)
 {
     return accumulate_rows <pattern, false> (args) ;
+}
+
+cudaError_t fill_pattern_rows (const hash_rows_args &args)
+{
+    return accumulate_rows <pattern, true> (args) ;
 }
 
 }   // namespace gbgpu

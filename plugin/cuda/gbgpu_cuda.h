@@ -52,10 +52,17 @@ typedef struct
     int64_t nrows, ncols, nvals ;
     int64_t *p ;                // nrows+1
     int64_t *j ;                // nvals
-    void *x ;                   // nvals values of the semiring's type
+    void *x ;                   // nvals values of the semiring's type, or 1 if iso
     size_t value_size ;
+    bool iso ;                  // every entry has the value x[0]
 }
 gbgpu_dev_result ;
+
+// How many values a result holds (and a download writes).
+static inline int64_t gbgpu_result_values (const gbgpu_dev_result *T)
+{
+    return T->iso ? 1 : T->nvals ;
+}
 
 // Time spent in each phase of one product (device events, milliseconds).
 typedef struct
@@ -87,7 +94,10 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_upload
 ) ;
 
 // T = A*B over the semiring, or T<M> = A*B restricted to the pattern of M
-// (M may be NULL).  A, B, M and T are all on the device.
+// (M may be NULL).  A, B, M and T are all on the device.  When every entry
+// of T has the same value (a multiply op that ignores its inputs under an
+// idempotent monoid, e.g. ANY_PAIR, LOR_PAIR) only the pattern is computed
+// and T comes back iso.
 GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm
 (
     gbgpu_dev_result *T,
@@ -98,7 +108,8 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm
     gbgpu_cuda_profile *profile     // may be NULL
 ) ;
 
-// Copy a result to host arrays of nrows+1, nvals and nvals*value_size bytes.
+// Copy a result to host arrays of nrows+1, nvals and
+// gbgpu_result_values (T) * value_size bytes.
 // They are written by several host threads (fresh memory is faulted in in
 // parallel), and are complete when this returns.
 GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_download

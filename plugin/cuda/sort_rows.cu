@@ -33,9 +33,28 @@ static cudaError_t sort_rows_as (gbgpu_dev_result *C)
     return cudaSuccess ;
 }
 
+// An iso result: only the column indices move.
+static cudaError_t sort_row_keys (gbgpu_dev_result *C)
+{
+    const int64_t n = C->nvals ;
+    device_array <int64_t> j_sorted ;
+    device_array <unsigned char> scratch ;
+    GBGPU_TRY (j_sorted.allocate (n)) ;
+    size_t scratch_bytes = 0 ;
+    GBGPU_TRY (cub::DeviceSegmentedSort::SortKeys (nullptr, scratch_bytes,
+        C->j, j_sorted.get (), n, C->nrows, C->p, C->p + 1, stream ())) ;
+    GBGPU_TRY (scratch.allocate (scratch_bytes)) ;
+    GBGPU_TRY (cub::DeviceSegmentedSort::SortKeys (scratch.get (), scratch_bytes,
+        C->j, j_sorted.get (), n, C->nrows, C->p, C->p + 1, stream ())) ;
+    device_free (C->j) ;
+    C->j = j_sorted.release () ;
+    return cudaSuccess ;
+}
+
 cudaError_t sort_rows (gbgpu_dev_result *C)
 {
     if (C->nvals == 0) return cudaSuccess ;
+    if (C->iso) return sort_row_keys (C) ;
     switch (C->value_size)
     {
         case 1:  return sort_rows_as <uint8_t> (C) ;

@@ -5,7 +5,9 @@
 //   bin      row ids grouped by bin (one pass, block-aggregated atomics)
 //   count    entries per row (count_rows), then an exclusive scan gives T's
 //            row pointers and its size, so T is allocated exactly once
-//   fill     values per row with the semiring's instantiation (semirings/)
+//   fill     values per row with the semiring's instantiation (semirings/);
+//            only the pattern when every entry is 1 (ANY_PAIR, LOR_PAIR, ...):
+//            then no value is read or written and T is iso
 //   sort     rows that came from global-memory hash tables
 //
 // The host reads back only the bin histogram (twice) and T's size.
@@ -164,6 +166,25 @@ static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &
     return cudaGetLastError () ;
 }
 
+// x [0] = 1 in the semiring's type: the value of every entry of an all-ones T.
+static cudaError_t set_to_one (void *x, gbgpu_type type)
+{
+    union { bool b ; int32_t i32 ; int64_t i64 ; uint32_t u32 ; uint64_t u64 ;
+            float f32 ; double f64 ; } one ;
+    switch (type)
+    {
+        case GBGPU_TYPE_BOOL:   one.b = true ; break ;
+        case GBGPU_TYPE_INT32:  one.i32 = 1 ;  break ;
+        case GBGPU_TYPE_INT64:  one.i64 = 1 ;  break ;
+        case GBGPU_TYPE_UINT32: one.u32 = 1 ;  break ;
+        case GBGPU_TYPE_UINT64: one.u64 = 1 ;  break ;
+        case GBGPU_TYPE_FP32:   one.f32 = 1 ;  break ;
+        default:                one.f64 = 1 ;  break ;
+    }
+    GBGPU_TRY (cudaMemcpyAsync (x, &one, gbgpu_type_size (type), cudaMemcpyHostToDevice, stream ())) ;
+    return cudaStreamSynchronize (stream ()) ;
+}
+
 static csr_view view_of (const gbgpu_dev_csr *X)
 {
     if (X == nullptr) return csr_view { nullptr, nullptr, nullptr, false } ;
@@ -174,8 +195,9 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     const gbgpu_dev_csr *Md, const gbgpu_dev_csr *Ad, const gbgpu_dev_csr *Bd,
     gbgpu_cuda_profile *profile)
 {
-    fill_rows_function fill = find_fill_rows (semiring) ;
-    if (fill == nullptr) return cudaErrorNotSupported ;
+    if (find_fill_rows (semiring) == nullptr) return cudaErrorNotSupported ;
+    const bool iso = all_ones (semiring) ;
+    fill_rows_function fill = iso ? fill_pattern_rows : find_fill_rows (semiring) ;
     const int64_t m = Ad->nrows, n = Bd->ncols ;
     const csr_view A = view_of (Ad), B = view_of (Bd), M = view_of (Md) ;
 
@@ -223,7 +245,8 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     device_array <int64_t> Cj ;
     device_array <unsigned char> Cx ;
     GBGPU_TRY (Cj.allocate (nvals)) ;
-    GBGPU_TRY (Cx.allocate (nvals * value_size)) ;
+    GBGPU_TRY (Cx.allocate ((iso ? 1 : nvals) * value_size)) ;
+    if (iso) GBGPU_TRY (set_to_one (Cx.get (), semiring.type)) ;
     // value slots: booleans accumulate in 32-bit words
     const size_t fill_slot_bytes = sizeof (uint32_t)
         + (semiring.type == GBGPU_TYPE_BOOL ? sizeof (uint32_t) : value_size) ;
@@ -237,6 +260,7 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     T->ncols = n ;
     T->nvals = nvals ;
     T->value_size = value_size ;
+    T->iso = iso ;
     T->p = Cp.release () ;
     T->j = Cj.release () ;
     T->x = Cx.release () ;

@@ -182,6 +182,25 @@ struct hash_rows_args
 // Counting (values compiled out): writes row_count for rows of nonzero need.
 cudaError_t count_rows (const hash_rows_args &args) ;
 
+// Filling the pattern alone, for results whose entries all have one value.
+cudaError_t fill_pattern_rows (const hash_rows_args &args) ;
+
+// Does every entry of A*B have the value 1 over this semiring?  (The
+// multiply op is PAIR, and the monoid folds 1 with 1 into 1.)
+inline bool all_ones (gbgpu_semiring s)
+{
+    if (s.mult != GBGPU_MULT_PAIR) return false ;
+    switch (s.add)
+    {
+        case GBGPU_ADD_ANY: case GBGPU_ADD_MIN: case GBGPU_ADD_MAX:
+        case GBGPU_ADD_TIMES: case GBGPU_ADD_LOR: case GBGPU_ADD_LAND:
+        case GBGPU_ADD_EQ:
+            return true ;
+        default:
+            return false ;
+    }
+}
+
 // Filling, one function per instantiated semiring (semirings/*.cu).
 using fill_rows_function = cudaError_t (*) (const hash_rows_args &) ;
 fill_rows_function find_fill_rows (gbgpu_semiring s) ;

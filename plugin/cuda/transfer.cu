@@ -575,7 +575,7 @@ cudaError_t download_staged (area_lease &lease, const gbgpu_dev_result *T,
         { reinterpret_cast <const unsigned char *> (T->j),
           reinterpret_cast <unsigned char *> (j), nvals, narrow ? 4 : 8, 8 },
         { static_cast <const unsigned char *> (T->x), static_cast <unsigned char *> (x),
-          nvals, (int) T->value_size, (int) T->value_size },
+          gbgpu_result_values (T), (int) T->value_size, (int) T->value_size },
     } ;
 
     // Queues chunk c into slot s.  One narrowing buffer is enough: the stream
@@ -671,11 +671,12 @@ cudaError_t download_direct (const gbgpu_dev_result *T, uint64_t *p, uint64_t *j
     bus_bytes += (T->nrows + 1) * sizeof (int64_t) ;
     if (T->nvals > 0)
     {
+        const int64_t nx = gbgpu_result_values (T) ;
         GBGPU_TRY (cudaMemcpyAsync (j, T->j, T->nvals * sizeof (int64_t),
             cudaMemcpyDeviceToHost, stream ())) ;
-        GBGPU_TRY (cudaMemcpyAsync (x, T->x, T->nvals * T->value_size,
+        GBGPU_TRY (cudaMemcpyAsync (x, T->x, nx * T->value_size,
             cudaMemcpyDeviceToHost, stream ())) ;
-        bus_bytes += T->nvals * (sizeof (int64_t) + T->value_size) ;
+        bus_bytes += T->nvals * sizeof (int64_t) + nx * T->value_size ;
     }
     return cudaStreamSynchronize (stream ()) ;
 }
