@@ -34,7 +34,7 @@ static bench_status kernel_produce (void *context, bench_csr *C,
     double start, computed, freeing, freed ;
     bench_status status = bench_device_clock (&start, note, note_size) ;
     if (status != BENCH_OK) return (status) ;
-    gbgpu_cuda_status called = gbgpu_cuda_spgemm (&T, k->code, NULL, k->A,
+    gbgpu_cuda_status called = gbgpu_cuda_spgemm (&T, k->code, NULL, false, k->A,
         k->B, &profile) ;
     if (called != GBGPU_CUDA_OK)
     {

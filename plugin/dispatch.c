@@ -139,14 +139,16 @@ bool gbgpu_dispatch
     plan->ttype = ttype ;
     set_operand (&plan->A, A, ta, am, an, GBGPU_MULT_READS_A (s.mult), ttype) ;
     set_operand (&plan->B, B, tb, bm, bn, GBGPU_MULT_READS_B (s.mult), ttype) ;
-    // A mask that is not complemented limits T to its pattern; a complemented
-    // one is left to the final step (the GPU computes all of T then).
-    if (M != NULL && !complement)
+    // A mask limits T to its pattern, or a structural complemented one to the
+    // rest; a valued complemented mask allows entries where M holds false,
+    // so it is left to the final step (the GPU computes all of T then).
+    bool structure = (d.mask & GrB_STRUCTURE) != 0 ;
+    if (M != NULL && (!complement || structure))
         set_operand (&plan->M, M, false, mm, mn, false, mtype) ;
     else
         set_operand (&plan->M, NULL, false, 0, 0, false, NULL) ;
     plan->mask_complement = complement ;
-    plan->mask_structure = (d.mask & GrB_STRUCTURE) != 0 ;
+    plan->mask_structure = structure ;
     plan->replace = (d.outp == GrB_REPLACE) ;
     plan->products_estimate = (GrB_Index) estimate ;
     // Packing T into C directly would also make a by-column C by-row.

@@ -85,7 +85,8 @@ typedef struct
     gbgpu_semiring semiring ;
     GrB_Type ttype ;            // type of T = A*B (the monoid's)
     gbgpu_operand A, B ;
-    gbgpu_operand M ;           // matrix NULL when T is computed unmasked
+    gbgpu_operand M ;           // matrix NULL when T is computed unmasked;
+                                // else T<M> (or T<!M> with mask_complement)
     bool mask_complement, mask_structure, replace ;
     GrB_Index products_estimate ;
     bool direct_to_C ;          // no mask, no accum, C's type = T's: pack into C

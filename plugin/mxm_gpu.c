@@ -79,7 +79,8 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
 
     if (reason == GBGPU_DELEGATED_NREASONS)
     {
-        status = gbgpu_cuda_spgemm (&T, plan->semiring, device [2], device [0], device [1], &profile) ;
+        status = gbgpu_cuda_spgemm (&T, plan->semiring, device [2],
+            plan->mask_complement, device [0], device [1], &profile) ;
         if (status != GBGPU_CUDA_OK) reason = reason_for (status) ;
     }
     for (int k = 0 ; k < 3 ; k++) gbgpu_cuda_free_csr (&up [k].csr) ;

@@ -22,7 +22,8 @@ constexpr int DENSE_THREADS = 1024 ;
 // column states
 constexpr uint32_t COLUMN_EMPTY = 0 ;        // not in the row (nor in the mask)
 constexpr uint32_t COLUMN_PRESENT = 1 ;      // in the row
-constexpr uint32_t COLUMN_MASKED_OUT = 2 ;   // in the mask, no product yet
+constexpr uint32_t COLUMN_MASKED_OUT = 2 ;   // T<M>: in the mask, no product yet
+constexpr uint32_t COLUMN_EXCLUDED = 3 ;     // T<!M>: in the mask, left out
 
 template <class SR> constexpr size_t dense_bytes_per_column ()
 {
@@ -75,8 +76,9 @@ dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
         const int64_t i = rows [r] ;
         if (masked)
         {
+            const uint32_t preloaded = args.complement ? COLUMN_EXCLUDED : COLUMN_MASKED_OUT ;
             for (int64_t q = M.p [i] + threadIdx.x ; q < M.p [i+1] ; q += DENSE_THREADS)
-                acc.state [M.j [q]] = COLUMN_MASKED_OUT ;
+                acc.state [M.j [q]] = preloaded ;
             __syncthreads () ;
         }
 
@@ -92,8 +94,10 @@ dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
                 const uint32_t s = *reinterpret_cast <volatile uint32_t *> (acc.state + j) ;
                 if (s != COLUMN_PRESENT)
                 {
-                    const uint32_t from = masked ? COLUMN_MASKED_OUT : COLUMN_EMPTY ;
-                    if (s != from) continue ;       // masked: not in the mask
+                    // T<M>: only mask columns; T<!M>: only columns outside it
+                    const uint32_t from = (masked && !args.complement)
+                        ? COLUMN_MASKED_OUT : COLUMN_EMPTY ;
+                    if (s != from) continue ;
                     added += (atomicCAS (acc.state + j, from, COLUMN_PRESENT) == from) ;
                 }
                 if constexpr (has_values <SR>)

@@ -93,8 +93,9 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_upload
     size_t value_size, bool iso
 ) ;
 
-// T = A*B over the semiring, or T<M> = A*B restricted to the pattern of M
-// (M may be NULL).  A, B, M and T are all on the device.  When every entry
+// T = A*B over the semiring, or T<M> = A*B restricted to the pattern of M,
+// or with mask_complement T<!M> = A*B outside the pattern of M (M may be
+// NULL).  A, B, M and T are all on the device.  When every entry
 // of T has the same value (a multiply op that ignores its inputs under an
 // idempotent monoid, e.g. ANY_PAIR, LOR_PAIR) only the pattern is computed
 // and T comes back iso.
@@ -103,6 +104,7 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm
     gbgpu_dev_result *T,
     gbgpu_semiring semiring,
     const gbgpu_dev_csr *M,
+    bool mask_complement,
     const gbgpu_dev_csr *A,
     const gbgpu_dev_csr *B,
     gbgpu_cuda_profile *profile     // may be NULL

@@ -38,7 +38,8 @@ template <class SR> constexpr bool has_values = !std::is_same <SR, pattern>::val
 //------------------------------------------------------------------------------
 
 constexpr uint32_t EMPTY_KEY = 0xFFFFFFFFu ;
-// A mask entry that no product has reached yet; columns are < 2^31 - 1.
+// Marks a preloaded mask entry: for T<M>, one no product has reached yet; for
+// T<!M>, a column to leave out.  Columns are < 2^31 - 1.
 constexpr uint32_t UNREACHED = 0x80000000u ;
 constexpr uint32_t NOT_IN_MASK = 0xFFFFFFFFu ;
 
@@ -55,6 +56,7 @@ __device__ __forceinline__ uint32_t read_key (const uint32_t *keys, uint32_t h)
 }
 
 // The slot of column j, claiming an empty one if j is new; `added` says so.
+// NOT_IN_MASK if j is preloaded as a column to leave out (T<!M>).
 __device__ __forceinline__ uint32_t insert (uint32_t *keys, int table_bits,
     uint32_t j, bool &added)
 {
@@ -68,6 +70,7 @@ __device__ __forceinline__ uint32_t insert (uint32_t *keys, int table_bits,
             if (key == EMPTY_KEY) { added = true ; return h ; }
         }
         if (key == j) { added = false ; return h ; }
+        if (key == (j | UNREACHED)) return NOT_IN_MASK ;
     }
 }
 
@@ -263,15 +266,10 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
                     const uint32_t j = (uint32_t) B.j [pb] ;
                     bool added = false ;
                     uint32_t h ;
-                    if (masked)
-                    {
-                        h = find_in_mask (keys, table_bits, j, added) ;
-                        if (h == NOT_IN_MASK) continue ;
-                    }
-                    else
-                    {
-                        h = insert (keys, table_bits, j, added) ;
-                    }
+                    h = (masked && !args.complement)
+                        ? find_in_mask (keys, table_bits, j, added)
+                        : insert (keys, table_bits, j, added) ;
+                    if (h == NOT_IN_MASK) continue ;
                     added_here += added ;
                     if constexpr (has_values <SR>)
                     {

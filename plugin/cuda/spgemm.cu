@@ -59,11 +59,13 @@ __device__ __forceinline__ int bin_of (int64_t need, int64_t ncols, int shared)
 }
 
 // need = entries the row's table must hold.  Counting: its products bounded by
-// B's width (or the mask row when masked); filling: its entries (or the mask
-// row).  Counting also writes 0 for rows with nothing to compute.
+// B's width; filling: its entries.  A mask row is preloaded instead (T<M>: its
+// entries are the only candidates) or besides (T<!M>: they stand for the
+// columns to leave out).  Counting also writes 0 for rows with nothing to
+// compute.
 __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view M,
-    int64_t nrows, int64_t ncols, int shared, const int64_t *Cp, int64_t *row_count,
-    int64_t *row_need, uint8_t *row_bin, bin_counts *counts)
+    bool complement, int64_t nrows, int64_t ncols, int shared, const int64_t *Cp,
+    int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts)
 {
     __shared__ unsigned long long block_rows [N_BINS] ;
     __shared__ unsigned long long block_products ;
@@ -84,16 +86,18 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
                 products += B.p [k+1] - B.p [k] ;
             }
             if (products > 0) atomicAdd (&block_products, (unsigned long long) products) ;
-            need = (products == 0) ? 0
-                 : (M.p != nullptr) ? M.p [i+1] - M.p [i]
-                 : (products < ncols ? products : ncols) ;
-            if (need == 0) row_count [i] = 0 ;
+            need = (products < ncols ? products : ncols) ;
         }
         else
         {
             need = Cp [i+1] - Cp [i] ;
-            if (need > 0 && M.p != nullptr) need = M.p [i+1] - M.p [i] ;
         }
+        if (need > 0 && M.p != nullptr)
+        {
+            const int64_t mask_entries = M.p [i+1] - M.p [i] ;
+            need = complement ? need + mask_entries : mask_entries ;
+        }
+        if (Cp == nullptr && need == 0) row_count [i] = 0 ;
         const int b = bin_of (need, ncols, shared) ;
         row_need [i] = need ;
         row_bin [i] = (uint8_t) b ;
@@ -134,7 +138,7 @@ __global__ void group_rows_by_bin (int64_t nrows, const uint8_t *row_bin,
 
 // Fills `bins` (and `list`) for one phase; returns the products when counting.
 static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &B,
-    const csr_view &M, int64_t nrows, int64_t ncols, size_t slot_bytes, const int64_t *Cp,
+    const csr_view &M, bool complement, int64_t nrows, int64_t ncols, size_t slot_bytes, const int64_t *Cp,
     int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts,
     int64_t *list, int64_t *products)
 {
@@ -145,7 +149,7 @@ static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &
     if (products != nullptr) *products = 0 ;
     if (nrows == 0) return cudaSuccess ;
     GBGPU_TRY (cudaMemsetAsync (counts, 0, sizeof (bin_counts), stream ())) ;
-    analyse_rows <<<blocks, threads, 0, stream ()>>> (A, B, M, nrows, ncols,
+    analyse_rows <<<blocks, threads, 0, stream ()>>> (A, B, M, complement, nrows, ncols,
         usable_bins (slot_bytes), Cp, row_count, row_need, row_bin, counts) ;
     GBGPU_TRY (cudaGetLastError ()) ;
     bin_counts host ;
@@ -192,7 +196,7 @@ static csr_view view_of (const gbgpu_dev_csr *X)
 }
 
 static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
-    const gbgpu_dev_csr *Md, const gbgpu_dev_csr *Ad, const gbgpu_dev_csr *Bd,
+    const gbgpu_dev_csr *Md, bool complement, const gbgpu_dev_csr *Ad, const gbgpu_dev_csr *Bd,
     gbgpu_cuda_profile *profile)
 {
     if (find_fill_rows (semiring) == nullptr) return cudaErrorNotSupported ;
@@ -219,10 +223,10 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     // symbolic
     row_bins bins ;
     int64_t products = 0 ;
-    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, sizeof (uint32_t), nullptr, row_count.get (), row_need.get (),
+    GBGPU_TRY (bin_rows (&bins, A, B, M, complement, m, n, sizeof (uint32_t), nullptr, row_count.get (), row_need.get (),
         row_bin.get (), counts.get (), list.get (), &products)) ;
     GBGPU_TRY (cudaEventRecord (marks [1], stream ())) ;
-    hash_rows_args args = { A, B, M, n, row_need.get (), row_count.get (), nullptr, nullptr,
+    hash_rows_args args = { A, B, M, complement, n, row_need.get (), row_count.get (), nullptr, nullptr,
         nullptr, &bins } ;
     GBGPU_TRY (count_rows (args)) ;
 
@@ -250,9 +254,9 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     // value slots: booleans accumulate in 32-bit words
     const size_t fill_slot_bytes = sizeof (uint32_t)
         + (semiring.type == GBGPU_TYPE_BOOL ? sizeof (uint32_t) : value_size) ;
-    GBGPU_TRY (bin_rows (&bins, A, B, M, m, n, fill_slot_bytes, Cp.get (), nullptr, row_need.get (),
+    GBGPU_TRY (bin_rows (&bins, A, B, M, complement, m, n, fill_slot_bytes, Cp.get (), nullptr, row_need.get (),
         row_bin.get (), counts.get (), list.get (), nullptr)) ;
-    args = { A, B, M, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (), &bins } ;
+    args = { A, B, M, complement, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (), &bins } ;
     GBGPU_TRY (fill (args)) ;
     GBGPU_TRY (cudaEventRecord (marks [3], stream ())) ;
 
@@ -284,11 +288,11 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
 using namespace gbgpu ;
 
 extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm (gbgpu_dev_result *T,
-    gbgpu_semiring semiring, const gbgpu_dev_csr *M, const gbgpu_dev_csr *A,
+    gbgpu_semiring semiring, const gbgpu_dev_csr *M, bool mask_complement, const gbgpu_dev_csr *A,
     const gbgpu_dev_csr *B, gbgpu_cuda_profile *profile)
 {
     *T = gbgpu_dev_result { } ;
-    cudaError_t e = spgemm (T, semiring, M, A, B, profile) ;
+    cudaError_t e = spgemm (T, semiring, M, mask_complement && M != nullptr, A, B, profile) ;
     if (e != cudaSuccess) gbgpu_cuda_free_result (T) ;
     return status_of (e) ;
 }

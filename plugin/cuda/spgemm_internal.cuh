@@ -170,6 +170,7 @@ struct csr_view
 struct hash_rows_args
 {
     csr_view A, B, M ;          // M.p is NULL when unmasked
+    bool complement ;           // T<!M>: entries outside M's pattern
     int64_t ncols ;             // of B and C
     const int64_t *need ;       // entries each row's accumulator must hold
     int64_t *row_count ;        // counting: entries of each row of C
