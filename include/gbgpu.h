@@ -89,7 +89,8 @@ GBGPU_EXPORT GrB_Info gbgpu_mxm
 ) ;
 
 // Optional: the first gbgpu call initializes (thread-safely).  gbgpu_init reads
-// the environment and picks the device; gbgpu_finalize releases device state.
+// the environment and finds the library's GrB_mxm; gbgpu_finalize returns the
+// device memory and pinned host buffers gbgpu keeps between calls.
 GBGPU_EXPORT GrB_Info gbgpu_init (void) ;
 GBGPU_EXPORT GrB_Info gbgpu_finalize (void) ;
 

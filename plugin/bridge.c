@@ -107,7 +107,10 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     *status = GBGPU_CUDA_OK ;
     // decided under the exclusive lock: another thread may be lending X
     gbgpu_inputs_lend () ;
-    bool in_place = gbgpu_zero_copy_enabled () && readable_in_place (X) ;
+    // Pending work first: finishing it may change the storage unpack sees.
+    bool in_place = gbgpu_zero_copy_enabled ()
+        && GrB_Matrix_wait (X->matrix, GrB_MATERIALIZE) == GrB_SUCCESS
+        && readable_in_place (X) ;
     GrB_Matrix S = X->matrix, W = NULL ;
     if (!in_place)
     {
@@ -139,7 +142,8 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
         GrB_Info pack = by_col
             ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL)
             : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL) ;
-        info = (pack != GrB_SUCCESS) ? pack : cuda_to_grb (*status) ;
+        // X is empty if its arrays did not go back: nothing can redo the call
+        info = (pack != GrB_SUCCESS) ? GrB_PANIC : cuda_to_grb (*status) ;
     }
     if (in_place) gbgpu_inputs_release () ;
     GrB_Matrix_free (&W) ;
@@ -149,14 +153,14 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
 GrB_Info gbgpu_bridge_download (GrB_Matrix R, const gbgpu_dev_result *T,
     gbgpu_cuda_status *status)
 {
-    // malloc'd arrays, as GxB_Matrix_pack_CSR takes ownership of them
+    // GraphBLAS's allocator: GxB_Matrix_pack_CSR takes ownership of them
     size_t nvals = (size_t) T->nvals ;
     size_t p_size = (T->nrows + 1) * sizeof (GrB_Index) ;
     size_t j_size = (nvals > 0 ? nvals : 1) * sizeof (GrB_Index) ;
     size_t nx = (size_t) gbgpu_result_values (T) ;
     size_t x_size = (nx > 0 ? nx : 1) * T->value_size ;
-    GrB_Index *p = malloc (p_size), *j = malloc (j_size) ;
-    void *x = malloc (x_size) ;
+    GrB_Index *p = gbgpu_host_malloc (p_size), *j = gbgpu_host_malloc (j_size) ;
+    void *x = gbgpu_host_malloc (x_size) ;
     GrB_Info info = GrB_OUT_OF_MEMORY ;
     *status = GBGPU_CUDA_OK ;
     if (p != NULL && j != NULL && x != NULL)
@@ -171,9 +175,11 @@ GrB_Info gbgpu_bridge_download (GrB_Matrix R, const gbgpu_dev_result *T,
     {
         gbgpu_count_bytes (0, gbgpu_cuda_transfer_bytes ()) ;
         info = GxB_Matrix_pack_CSR (R, &p, &j, &x, p_size, j_size, x_size,
-            T->iso, false, NULL) ;
+            T->iso && nvals > 0, false, NULL) ;
     }
     // pack took the arrays (and set the pointers to NULL) or left them to us
-    free (p) ; free (j) ; free (x) ;
+    if (p != NULL) gbgpu_host_free (p) ;
+    if (j != NULL) gbgpu_host_free (j) ;
+    if (x != NULL) gbgpu_host_free (x) ;
     return info ;
 }

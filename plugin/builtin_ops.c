@@ -195,3 +195,43 @@ bool gbgpu_monoid_identity_is_standard (GrB_Monoid monoid, gbgpu_add add, gbgpu_
     }
     #undef IDENTITY_CHECK
 }
+
+// The kernels stop early only at a monoid's absorbing value, which changes
+// nothing; a monoid built with another terminal (GxB_Monoid_terminal_new)
+// makes the library stop early where the kernels would not.
+bool gbgpu_monoid_terminal_is_standard (GrB_Monoid monoid, gbgpu_add add, gbgpu_type t)
+{
+    bool has_terminal = false ;
+    union { bool b ; int32_t i32 ; int64_t i64 ; uint32_t u32 ; uint64_t u64 ;
+            float f32 ; double f64 ; } z ;
+    memset (&z, 0, sizeof (z)) ;
+    if (GxB_Monoid_terminal (&has_terminal, &z, monoid) != GrB_SUCCESS) return false ;
+    if (!has_terminal || add == GBGPU_ADD_ANY) return true ;
+    switch (add)
+    {
+        case GBGPU_ADD_LOR:  return z.b ;
+        case GBGPU_ADD_LAND: return !z.b ;
+        case GBGPU_ADD_MIN: case GBGPU_ADD_MAX: case GBGPU_ADD_TIMES: break ;
+        default:             return false ;     // PLUS, LXOR, EQ absorb nothing
+    }
+    // TIMES: 0 for integers (floating point has no absorbing value: 0*inf);
+    // MIN: the type's smallest value; MAX: its largest
+    #define TERMINAL_CHECK(field, zero, largest, smallest, integral)     \
+        switch (add)                                                     \
+        {                                                                \
+            case GBGPU_ADD_TIMES: return integral && z.field == zero ;   \
+            case GBGPU_ADD_MIN:   return z.field == smallest ;           \
+            default:              return z.field == largest ;            \
+        }
+    switch (t)
+    {
+        case GBGPU_TYPE_INT32:  TERMINAL_CHECK (i32, 0, INT32_MAX, INT32_MIN, true)
+        case GBGPU_TYPE_INT64:  TERMINAL_CHECK (i64, 0, INT64_MAX, INT64_MIN, true)
+        case GBGPU_TYPE_UINT32: TERMINAL_CHECK (u32, 0, UINT32_MAX, 0, true)
+        case GBGPU_TYPE_UINT64: TERMINAL_CHECK (u64, 0, UINT64_MAX, 0, true)
+        case GBGPU_TYPE_FP32:   TERMINAL_CHECK (f32, 0, INFINITY, -INFINITY, false)
+        case GBGPU_TYPE_FP64:   TERMINAL_CHECK (f64, 0, INFINITY, -INFINITY, false)
+        default:                return false ;
+    }
+    #undef TERMINAL_CHECK
+}

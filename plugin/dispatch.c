@@ -69,6 +69,7 @@ static bool classify_semiring (gbgpu_semiring *s, const GrB_Semiring semiring)
     s->mult = (gbgpu_mult) mult.code ;
     s->type = add.type ;
     return gbgpu_monoid_identity_is_standard (monoid, s->add, s->type)
+        && gbgpu_monoid_terminal_is_standard (monoid, s->add, s->type)
         && gbgpu_cuda_semiring_supported (*s) ;
 }
 
@@ -150,7 +151,6 @@ bool gbgpu_dispatch
     plan->mask_complement = complement ;
     plan->mask_structure = structure ;
     plan->replace = (d.outp == GrB_REPLACE) ;
-    plan->products_estimate = (GrB_Index) estimate ;
     // Packing T into C directly would also make a by-column C by-row.
     int32_t cformat ;
     plan->direct_to_C = (M == NULL && accum == NULL && ctype == ttype

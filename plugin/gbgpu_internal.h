@@ -37,6 +37,13 @@ void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;
 bool gbgpu_zero_copy_enabled (void) ;
 
 //------------------------------------------------------------------------------
+// host memory that GraphBLAS will own (allocator.c)
+//------------------------------------------------------------------------------
+
+void *gbgpu_host_malloc (size_t size) ;
+void gbgpu_host_free (void *p) ;
+
+//------------------------------------------------------------------------------
 // shared inputs (input_lock.c): shared for any read of a user's matrix,
 // exclusive while one is lent out zero-copy
 //------------------------------------------------------------------------------
@@ -63,6 +70,7 @@ gbgpu_builtin_op gbgpu_classify_mult (GrB_BinaryOp op) ;
 GrB_Type gbgpu_grb_type (gbgpu_type t) ;
 bool gbgpu_type_code (GrB_Type type, gbgpu_type *t) ;
 bool gbgpu_monoid_identity_is_standard (GrB_Monoid monoid, gbgpu_add add, gbgpu_type t) ;
+bool gbgpu_monoid_terminal_is_standard (GrB_Monoid monoid, gbgpu_add add, gbgpu_type t) ;
 
 //------------------------------------------------------------------------------
 // dispatch (dispatch.c)
@@ -88,7 +96,6 @@ typedef struct
     gbgpu_operand M ;           // matrix NULL when T is computed unmasked;
                                 // else T<M> (or T<!M> with mask_complement)
     bool mask_complement, mask_structure, replace ;
-    GrB_Index products_estimate ;
     bool direct_to_C ;          // no mask, no accum, C's type = T's: pack into C
 }
 gbgpu_plan ;

@@ -67,6 +67,12 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         device [k] = find_upload (up, k, operands [k]) ;
         if (device [k] != NULL) continue ;
         GrB_Info up_info = gbgpu_bridge_upload (&up [k].csr, operands [k], &status) ;
+        if (up_info == GrB_PANIC)
+        {
+            // an input lent zero-copy did not come back: report, never redo
+            *info = GrB_PANIC ;
+            break ;
+        }
         if (up_info != GrB_SUCCESS)
         {
             // A GraphBLAS failure on the host is the library's to report.
@@ -77,7 +83,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         device [k] = &up [k].csr ;
     }
 
-    if (reason == GBGPU_DELEGATED_NREASONS)
+    if (reason == GBGPU_DELEGATED_NREASONS && *info == GrB_SUCCESS)
     {
         status = gbgpu_cuda_spgemm (&T, plan->semiring, device [2],
             plan->mask_complement, device [0], device [1], &profile) ;
@@ -85,7 +91,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     }
     for (int k = 0 ; k < 3 ; k++) gbgpu_cuda_free_csr (&up [k].csr) ;
 
-    if (reason == GBGPU_DELEGATED_NREASONS)
+    if (reason == GBGPU_DELEGATED_NREASONS && *info == GrB_SUCCESS)
     {
         if (plan->direct_to_C)
         {
@@ -112,7 +118,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         }
     }
     gbgpu_cuda_free_result (&T) ;
-    if (reason == GBGPU_DELEGATED_NREASONS)
+    if (reason == GBGPU_DELEGATED_NREASONS && *info != GrB_PANIC)
         gbgpu_count_gpu (seconds_now () - start, (uint64_t) profile.products) ;
     return reason ;
 }

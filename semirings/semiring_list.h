@@ -6,7 +6,7 @@
 // Everything else is delegated to the library (reason "semiring").
 //
 // The table is grouped by type so that each type's kernels compile in their own
-// translation unit (semirings/instantiate_<type>.cu), in parallel.
+// translation unit (semirings/fill_rows_<type>.cu), in parallel.
 
 #ifndef GBGPU_SEMIRING_LIST_H
 #define GBGPU_SEMIRING_LIST_H

@@ -7,6 +7,7 @@
 // frees the pinned staging buffers of the transfers.  Every allocation is
 // tracked per thread so the benchmark can report peaks.
 
+#include <atomic>
 #include <cstdio>
 #include <unordered_map>
 #include "spgemm_internal.cuh"
@@ -34,8 +35,9 @@ void device_free (void *p)
     if (p == nullptr) return ;
     auto it = live.find (p) ;
     if (it != live.end ()) { in_use -= it->second ; live.erase (it) ; }
-    // A free after a device fault fails too; nothing more can be done then.
-    (void) cudaFreeAsync (p, stream ()) ;
+    // A free after a device fault fails too; nothing more can be done then,
+    // but its error must not be taken for the next launch's.
+    if (cudaFreeAsync (p, stream ()) != cudaSuccess) (void) cudaGetLastError () ;
 }
 
 gbgpu_cuda_status status_of (cudaError_t e)
@@ -79,20 +81,26 @@ int gbgpu_cuda_device_count (void)
     return n ;
 }
 
+// Keep freed blocks in the device's pool between calls (trimmed at
+// finalize), once per device.  Only a speed matter: failures are ignored.
+static void keep_pool_memory (int device)
+{
+    static std::atomic <uint64_t> done { 0 } ;
+    const uint64_t bit = (device < 64) ? (uint64_t (1) << device) : 0 ;
+    if (bit == 0 || (done.fetch_or (bit) & bit)) return ;
+    cudaMemPool_t pool ;
+    uint64_t keep_all = UINT64_MAX ;
+    if (cudaDeviceGetDefaultMemPool (&pool, device) != cudaSuccess
+     || cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep_all) != cudaSuccess)
+        (void) cudaGetLastError () ;
+}
+
 gbgpu_cuda_status gbgpu_cuda_set_device (int device)
 {
     int current = -1 ;
-    if (cudaGetDevice (&current) == cudaSuccess && current == device) return GBGPU_CUDA_OK ;
-    cudaError_t e = cudaSetDevice (device) ;
-    if (e == cudaSuccess)
-    {
-        // Keep freed blocks in the pool between calls (trimmed at finalize).
-        cudaMemPool_t pool ;
-        uint64_t keep_all = UINT64_MAX ;
-        e = cudaDeviceGetDefaultMemPool (&pool, device) ;
-        if (e == cudaSuccess)
-            e = cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep_all) ;
-    }
+    cudaError_t e = cudaSuccess ;
+    if (cudaGetDevice (&current) != cudaSuccess || current != device) e = cudaSetDevice (device) ;
+    if (e == cudaSuccess) keep_pool_memory (device) ;
     return status_of (e) ;
 }
 

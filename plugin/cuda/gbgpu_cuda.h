@@ -4,7 +4,7 @@
 // Matrices on the device are CSR: 64-bit row pointers (a product can have more
 // than 2^31 entries), 32-bit column indices for inputs (half the bytes read by
 // every kernel), 64-bit column indices for results (what GraphBLAS packs).
-// All work of one call runs on the calling thread's default stream.  These
+// All work of one call runs on the calling thread's per-thread stream.  These
 // functions are exported from libgbgpu for the benchmark's kernel timings.
 
 #ifndef GBGPU_CUDA_H

@@ -11,8 +11,9 @@
 // Counting (symbolic) and filling (numeric) are the same template: counting
 // uses the `pattern` policy, which compiles the values out, and writes the
 // row's number of entries; filling writes the row's entries, sorted by column
-// for shared-memory rows (a bitonic sort of the table in place) and unsorted
-// for global-memory rows (sorted afterwards by sort_rows).
+// for shared-memory rows (counting the smaller keys in small tables, a bitonic
+// sort of the table in place in large ones) and unsorted for global-memory
+// rows (sorted afterwards by sort_rows).
 
 #ifndef GBGPU_HASH_ROWS_CUH
 #define GBGPU_HASH_ROWS_CUH

@@ -199,15 +199,21 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     const gbgpu_dev_csr *Md, bool complement, const gbgpu_dev_csr *Ad, const gbgpu_dev_csr *Bd,
     gbgpu_cuda_profile *profile)
 {
-    if (find_fill_rows (semiring) == nullptr) return cudaErrorNotSupported ;
+    fill_rows_function fill = find_fill_rows (semiring) ;
+    if (fill == nullptr) return cudaErrorNotSupported ;
     const bool iso = all_ones (semiring) ;
-    fill_rows_function fill = iso ? fill_pattern_rows : find_fill_rows (semiring) ;
+    if (iso) fill = fill_pattern_rows ;
     const int64_t m = Ad->nrows, n = Bd->ncols ;
     const csr_view A = view_of (Ad), B = view_of (Bd), M = view_of (Md) ;
 
-    cudaEvent_t marks [5] ;
+    cudaEvent_t marks [5] = { } ;
+    struct events_guard
+    {
+        cudaEvent_t *e ;
+        ~events_guard () { for (int k = 0 ; k < 5 ; k++) if (e [k] != nullptr) cudaEventDestroy (e [k]) ; }
+    }
+    guard { marks } ;
     for (auto &e : marks) GBGPU_TRY (cudaEventCreate (&e)) ;
-    struct events_guard { cudaEvent_t *e ; ~events_guard () { for (int k = 0 ; k < 5 ; k++) cudaEventDestroy (e [k]) ; } } guard { marks } ;
     GBGPU_TRY (cudaEventRecord (marks [0], stream ())) ;
 
     device_array <int64_t> row_count, row_need, Cp, list ;
@@ -251,9 +257,9 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     GBGPU_TRY (Cj.allocate (nvals)) ;
     GBGPU_TRY (Cx.allocate ((iso ? 1 : nvals) * value_size)) ;
     if (iso) GBGPU_TRY (set_to_one (Cx.get (), semiring.type)) ;
-    // value slots: booleans accumulate in 32-bit words
-    const size_t fill_slot_bytes = sizeof (uint32_t)
-        + (semiring.type == GBGPU_TYPE_BOOL ? sizeof (uint32_t) : value_size) ;
+    // value slots (none for a pattern): booleans accumulate in 32-bit words
+    const size_t fill_slot_bytes = sizeof (uint32_t) + (iso ? 0
+        : semiring.type == GBGPU_TYPE_BOOL ? sizeof (uint32_t) : value_size) ;
     GBGPU_TRY (bin_rows (&bins, A, B, M, complement, m, n, fill_slot_bytes, Cp.get (), nullptr, row_need.get (),
         row_bin.get (), counts.get (), list.get (), nullptr)) ;
     args = { A, B, M, complement, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (), &bins } ;
@@ -292,7 +298,15 @@ extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm (gbgpu_dev_result *T,
     const gbgpu_dev_csr *B, gbgpu_cuda_profile *profile)
 {
     *T = gbgpu_dev_result { } ;
-    cudaError_t e = spgemm (T, semiring, M, mask_complement && M != nullptr, A, B, profile) ;
+    cudaError_t e ;
+    try
+    {
+        e = spgemm (T, semiring, M, mask_complement && M != nullptr, A, B, profile) ;
+    }
+    catch (...)     // host bookkeeping out of memory: never into the C caller
+    {
+        e = cudaErrorMemoryAllocation ;
+    }
     if (e != cudaSuccess) gbgpu_cuda_free_result (T) ;
     return status_of (e) ;
 }

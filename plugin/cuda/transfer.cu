@@ -697,10 +697,6 @@ void release_idle_staging ()
     (void) cudaGetLastError () ;
 }
 
-}   // namespace gbgpu
-
-namespace gbgpu {
-
 // One transfer: staged through a pinned area when one can be had, direct
 // otherwise; host exceptions become CUDA errors, and errors a status.
 template <class Staged, class Direct>

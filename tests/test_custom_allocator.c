@@ -1,0 +1,92 @@
+// test_custom_allocator.c: a program that starts GraphBLAS with its own
+// allocator (GxB_init, as RedisGraph or MATLAB do) gets GPU results whose
+// arrays come from that allocator, since GraphBLAS will free them with it.
+//
+// gbgpu's GxB_init stands in front of the library's; this checks that it
+// forwards (GraphBLAS allocates through the program's functions) and, with a
+// device, that a GPU product's result is freed cleanly through them: every
+// block the program's free receives must be one its malloc handed out.
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gbgpu.h"
+
+// A header before each block marks it as ours.
+#define OURS 0x6762677075ull
+typedef struct { unsigned long long mark, size ; } block_header ;
+static long blocks_out = 0, foreign_frees = 0 ;
+
+static void *counted_malloc (size_t size)
+{
+    block_header *h = malloc (sizeof (block_header) + size) ;
+    if (h == NULL) return NULL ;
+    h->mark = OURS ;
+    h->size = size ;
+    __atomic_add_fetch (&blocks_out, 1, __ATOMIC_RELAXED) ;
+    return h + 1 ;
+}
+
+static void counted_free (void *p)
+{
+    if (p == NULL) return ;
+    block_header *h = (block_header *) p - 1 ;
+    if (h->mark != OURS) { __atomic_add_fetch (&foreign_frees, 1, __ATOMIC_RELAXED) ; return ; }
+    h->mark = 0 ;
+    __atomic_sub_fetch (&blocks_out, 1, __ATOMIC_RELAXED) ;
+    free (h) ;
+}
+
+static void *counted_calloc (size_t n, size_t size)
+{
+    void *p = counted_malloc (n * size) ;
+    if (p != NULL) memset (p, 0, n * size) ;
+    return p ;
+}
+
+static void *counted_realloc (void *p, size_t size)
+{
+    if (p == NULL) return counted_malloc (size) ;
+    block_header *h = (block_header *) p - 1 ;
+    void *q = counted_malloc (size) ;
+    if (q == NULL) return NULL ;
+    memcpy (q, p, h->size < size ? h->size : size) ;
+    counted_free (p) ;
+    return q ;
+}
+
+#define CHECK(cond, ...) do { if (!(cond)) { printf (__VA_ARGS__) ; printf ("\n0 passed, 1 failed\n") ; return 1 ; } } while (0)
+
+int main (void)
+{
+    CHECK (GxB_init (GrB_NONBLOCKING, counted_malloc, counted_calloc,
+        counted_realloc, counted_free) == GrB_SUCCESS, "GxB_init failed") ;
+    gbgpu_set (GBGPU_POLICY, GBGPU_POLICY_GPU) ;
+    const GrB_Index n = 2000 ;
+    GrB_Matrix A, C ;
+    GrB_Matrix_new (&A, GrB_FP64, n, n) ;
+    GrB_Matrix_new (&C, GrB_FP64, n, n) ;
+    CHECK (blocks_out > 0, "GraphBLAS does not allocate through the program's malloc") ;
+    for (GrB_Index i = 0 ; i + 1 < n ; i++)
+    {
+        GrB_Matrix_setElement_FP64 (A, 1, i, i + 1) ;
+        GrB_Matrix_setElement_FP64 (A, 1, i + 1, i) ;
+    }
+    gbgpu_stats_t before, after ;
+    gbgpu_stats (&before) ;
+    CHECK (GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL) == GrB_SUCCESS,
+        "GrB_mxm failed") ;
+    gbgpu_stats (&after) ;
+    GrB_Index nvals ;
+    GrB_Matrix_nvals (&nvals, C) ;
+    CHECK (nvals == n + 2 * (n - 2), "nvals(C) = %llu", (unsigned long long) nvals) ;
+    GrB_free (&C) ;
+    GrB_free (&A) ;
+    CHECK (foreign_frees == 0, "%ld blocks freed that the program's malloc never gave", foreign_frees) ;
+    bool on_gpu = (after.gpu_calls == before.gpu_calls + 1) ;
+    printf ("result computed on the %s\n", on_gpu ? "GPU" : "CPU") ;
+    if (gbgpu_device_available ()) CHECK (on_gpu, "GrB_mxm did not run on the GPU") ;
+    GrB_finalize () ;
+    printf ("1 passed, 0 failed\n") ;
+    return 0 ;
+}
