@@ -12,8 +12,8 @@
 // may be the same object as A, B or M.
 //
 // The copies themselves (cuda/transfer.cu) are staged through pinned buffers
-// and run at bus speed.  A result comes back into fresh malloc'd arrays that
-// GxB_Matrix_pack_CSR takes over; their first touch (page faults, the kernel
+// and run at bus speed.  A result comes back into fresh arrays from
+// GraphBLAS's allocator (allocator.c) that GxB_Matrix_pack_CSR takes over; their first touch (page faults, the kernel
 // zeroing each page) costs as much as the bus, so the download writes them
 // from several threads, and here they are marked for transparent huge pages
 // (one fault per 2 MiB instead of per 4 KiB; GBGPU_XFER_HUGEPAGES=0 turns
