@@ -110,14 +110,8 @@ int main (int argc, char **argv)
     EXAMPLE_TRY (GrB_init (GrB_NONBLOCKING)) ;
     gbgpu_optional_apply_policy ("bfs", o.policy) ;
 
-    double read_start = wall_clock_seconds () ;
-    GrB_Matrix A = NULL ;
-    if (graph_parse_spec (&A, o.input) != GrB_SUCCESS)
-    {
-        fprintf (stderr, "bfs: %s\n", graph_io_error ()) ;
-        return (EXIT_FAILURE) ;
-    }
-    double read_seconds = wall_clock_seconds () - read_start ;
+    double read_seconds ;
+    GrB_Matrix A = graph_load_or_exit ("bfs", o.input, &read_seconds) ;
     GrB_Index n, ncols, entries ;
     EXAMPLE_TRY (GrB_Matrix_nrows (&n, A)) ;
     EXAMPLE_TRY (GrB_Matrix_ncols (&ncols, A)) ;

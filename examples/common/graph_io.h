@@ -66,6 +66,10 @@ GrB_Info graph_banded (GrB_Matrix *A, int64_t n, int64_t half_bandwidth) ;
 //   banded:N:HALF_BANDWIDTH
 GrB_Info graph_parse_spec (GrB_Matrix *A, const char *spec) ;
 
+// A program's input: graph_parse_spec, timed into *seconds; on failure says
+// why on stderr, prefixed by the program's name, and exits.
+GrB_Matrix graph_load_or_exit (const char *program, const char *spec, double *seconds) ;
+
 // A short name for an input: a spec as it is, a path as its file name without
 // directory and ".mtx".  Returns label.
 const char *graph_spec_label (char *label, size_t size, const char *spec) ;

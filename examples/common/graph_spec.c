@@ -7,6 +7,7 @@
 #include <string.h>
 #include "graph_error.h"
 #include "graph_io.h"
+#include "wall_clock.h"
 
 const char graph_spec_usage [] =
     "  INPUT is a Matrix Market file or a generator spec:\n"
@@ -122,4 +123,17 @@ const char *graph_spec_label (char *label, size_t size, const char *spec)
     }
     snprintf (label, size, "%.*s", (int) length, name) ;
     return (label) ;
+}
+
+GrB_Matrix graph_load_or_exit (const char *program, const char *spec, double *seconds)
+{
+    double start = wall_clock_seconds () ;
+    GrB_Matrix A = NULL ;
+    if (graph_parse_spec (&A, spec) != GrB_SUCCESS)
+    {
+        fprintf (stderr, "%s: %s\n", program, graph_io_error ()) ;
+        exit (EXIT_FAILURE) ;
+    }
+    *seconds = wall_clock_seconds () - start ;
+    return (A) ;
 }

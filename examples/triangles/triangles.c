@@ -146,14 +146,8 @@ int main (int argc, char **argv)
     EXAMPLE_TRY (GrB_init (GrB_NONBLOCKING)) ;
     gbgpu_optional_apply_policy ("triangles", o.policy) ;
 
-    double read_start = wall_clock_seconds () ;
-    GrB_Matrix A = NULL ;
-    if (graph_parse_spec (&A, o.input) != GrB_SUCCESS)
-    {
-        fprintf (stderr, "triangles: %s\n", graph_io_error ()) ;
-        return (EXIT_FAILURE) ;
-    }
-    double read_seconds = wall_clock_seconds () - read_start ;
+    double read_seconds ;
+    GrB_Matrix A = graph_load_or_exit ("triangles", o.input, &read_seconds) ;
 
     triangle_count t = count_triangles (A, o.method) ;
     char label [256], ran_on [512] ;
