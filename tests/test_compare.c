@@ -1,7 +1,7 @@
-// test_compare.c: what a matrix holds, and the three checks the tests make on
-// it: the same content as a reference (exact, or within a tolerance after a
-// floating-point reduction whose order may differ), values between two
-// references (ANY monoid), and an input left intact.
+// test_compare.c: what a matrix holds, and the checks the tests make on it:
+// the same content as a reference (exact, or within a tolerance after a
+// floating-point reduction whose order may differ), the same pattern, values
+// between two references (ANY monoid), and an input left intact.
 
 #include "test_support.h"
 
@@ -236,6 +236,17 @@ bool ts_same_content_scaled (GrB_Matrix C, GrB_Matrix Ref, GrB_Matrix Scale,
     ts_content_free (&c) ;
     ts_content_free (&r) ;
     if (Scale != NULL) ts_content_free (&s) ;
+    return ok ;
+}
+
+bool ts_same_pattern (GrB_Matrix C, GrB_Matrix Ref, char *why, size_t why_size)
+{
+    ts_content c, r ;
+    ts_content_get (&c, C) ;
+    ts_content_get (&r, Ref) ;
+    bool ok = same_shape (&c, &r, why, why_size) ;
+    ts_content_free (&c) ;
+    ts_content_free (&r) ;
     return ok ;
 }
 

@@ -203,6 +203,10 @@ bool ts_same_content (GrB_Matrix C, GrB_Matrix Ref, double tol,
 bool ts_same_content_scaled (GrB_Matrix C, GrB_Matrix Ref, GrB_Matrix Scale,
                              double tol, char *why, size_t why_size) ;
 
+// Same type, dimensions and pattern, whatever the values (an ANY monoid's
+// result after an accumulator or typecast, where no bounds apply).
+bool ts_same_pattern (GrB_Matrix C, GrB_Matrix Ref, char *why, size_t why_size) ;
+
 // For an ANY monoid: same pattern as Lo and Hi, and every value between the
 // results of the same product with the MIN (Lo) and MAX (Hi) monoids.  A NaN
 // is accepted where NaNRef (the PLUS monoid's result, may be NULL) has a NaN,

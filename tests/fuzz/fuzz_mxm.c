@@ -1,0 +1,172 @@
+// fuzz_mxm.c: one fuzz input through gbgpu and through the library, compared.
+//
+// Both sides get their own operands made from the same specs (test_matrix.c
+// makes the same content in the same storage, pending work included), so
+// neither call sees what the other did.  gbgpu's side runs under policy gpu:
+// on a machine without a device it is delegated ("no device"), and the run
+// still checks the decoding, the storage conversions, the error paths and
+// that no input changes.
+
+#include "fuzz_mxm.h"
+#include "fuzz_mxm_case.h"
+
+#include <string.h>
+
+static fuzz_mxm_counts counts ;
+
+void fuzz_mxm_start (void)
+{
+    ts_start () ;
+    TS_OK (gbgpu_set (GBGPU_MIN_WORK, 0)) ;
+}
+
+fuzz_mxm_counts fuzz_mxm_counts_now (void) { return counts ; }
+
+void fuzz_mxm_print_counts (FILE *f)
+{
+    fprintf (f, "fuzz: %llu cases, %llu failed; gbgpu's side: %llu on the GPU, "
+        "%llu delegated; %llu returned an error\n",
+        (unsigned long long) counts.cases, (unsigned long long) counts.failed,
+        (unsigned long long) counts.gpu_calls, (unsigned long long) counts.delegated,
+        (unsigned long long) counts.errors) ;
+}
+
+//------------------------------------------------------------------------------
+// operands of one side
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    GrB_Matrix A, B, C, M ;
+    GrB_Descriptor desc ;
+}
+operands ;
+
+static void operands_make (operands *x, const fuzz_case *c)
+{
+    ts_matrix_make (&x->A, &c->A) ;
+    x->B = x->A ;
+    if (c->alias != FUZZ_ALIAS_B_IS_A) ts_matrix_make (&x->B, &c->B) ;
+    x->C = (c->alias == FUZZ_ALIAS_C_IS_A) ? x->A
+         : (c->alias == FUZZ_ALIAS_C_IS_B) ? x->B : NULL ;
+    if (x->C == NULL) ts_matrix_make (&x->C, &c->C) ;
+    x->M = (c->alias == FUZZ_ALIAS_M_IS_A) ? x->A : NULL ;
+    if (c->has_mask && x->M == NULL) ts_matrix_make (&x->M, &c->M) ;
+
+    TS_OK (GrB_Descriptor_new (&x->desc)) ;
+    if (c->replace) TS_OK (GrB_Descriptor_set (x->desc, GrB_OUTP, GrB_REPLACE)) ;
+    int mask = (c->mask_complement ? GrB_COMP : 0) + (c->mask_structure ? GrB_STRUCTURE : 0) ;
+    if (mask != 0) TS_OK (GrB_Descriptor_set (x->desc, GrB_MASK, (GrB_Desc_Value) mask)) ;
+    if (c->transpose_a) TS_OK (GrB_Descriptor_set (x->desc, GrB_INP0, GrB_TRAN)) ;
+    if (c->transpose_b) TS_OK (GrB_Descriptor_set (x->desc, GrB_INP1, GrB_TRAN)) ;
+    if (c->axb_method != GxB_DEFAULT)
+    {
+        TS_OK (GrB_Descriptor_set (x->desc, GxB_AxB_METHOD, (GrB_Desc_Value) c->axb_method)) ;
+    }
+}
+
+static void operands_free (operands *x)
+{
+    // aliased operands are one object: free each once
+    if (x->M != x->A) TS_OK (GrB_Matrix_free (&x->M)) ;
+    if (x->C != x->A && x->C != x->B) TS_OK (GrB_Matrix_free (&x->C)) ;
+    if (x->B != x->A) TS_OK (GrB_Matrix_free (&x->B)) ;
+    TS_OK (GrB_Matrix_free (&x->A)) ;
+    TS_OK (GrB_Descriptor_free (&x->desc)) ;
+}
+
+static GrB_Info call (const fuzz_case *c, operands *x, gbgpu_policy policy,
+    gbgpu_stats_t *delta)
+{
+    return ts_mxm_under (policy, delta,
+        (c->fault == FUZZ_FAULT_NULL_C) ? NULL : x->C, x->M, c->accum,
+        (c->fault == FUZZ_FAULT_NULL_SEMIRING) ? NULL : c->semiring.semiring,
+        (c->fault == FUZZ_FAULT_NULL_A) ? NULL : x->A,
+        (c->fault == FUZZ_FAULT_NULL_B) ? NULL : x->B, x->desc) ;
+}
+
+//------------------------------------------------------------------------------
+// checks
+//------------------------------------------------------------------------------
+
+static char why [512] ;
+
+// X (made from spec) still holds the spec's content.
+static bool intact (const char *name, GrB_Matrix X, const ts_matrix_spec *spec)
+{
+    ts_input x = { *spec, X } ;
+    return ts_check (ts_input_intact (&x, why, sizeof (why)),
+        "%s changed: %s", name, why) ;
+}
+
+static bool same_result (const fuzz_case *c, GrB_Matrix C, GrB_Matrix R)
+{
+    bool same ;
+    switch (c->semiring.values)
+    {
+        case FUZZ_VALUES_ANY:
+            same = ts_same_pattern (C, R, why, sizeof (why)) ;
+            break ;
+        case FUZZ_VALUES_ROUNDED:
+            same = ts_same_content (C, R, ts_tolerance (c->C.type, true), why, sizeof (why)) ;
+            break ;
+        default:
+            same = ts_same_content (C, R, 0, why, sizeof (why)) ;
+            break ;
+    }
+    return ts_check (same, "C is not the library's: %s", why) ;
+}
+
+bool fuzz_mxm_one (const uint8_t *data, size_t size, bool verbose)
+{
+    fuzz_case c ;
+    fuzz_case_decode (&c, data, size) ;
+    if (verbose)
+    {
+        printf ("case %llu:\n", (unsigned long long) counts.cases) ;
+        fuzz_case_print (stdout, &c) ;
+        fflush (stdout) ;
+    }
+    operands gpu, cpu ;
+    operands_make (&gpu, &c) ;
+    operands_make (&cpu, &c) ;
+    gbgpu_stats_t delta ;
+    GrB_Info info = call (&c, &gpu, GBGPU_POLICY_GPU, &delta) ;
+    GrB_Info ref_info = call (&c, &cpu, GBGPU_POLICY_CPU, NULL) ;
+
+    bool ok = ts_check (delta.calls == 1 && delta.gpu_calls + ts_delegated_total (&delta) == 1,
+        "gbgpu counted %s for one call", ts_path_name (&delta)) ;
+    ok &= ts_check (info == ref_info, "GrB_mxm returned %d, the library %d",
+        (int) info, (int) ref_info) ;
+    if (info == GrB_SUCCESS && ref_info == GrB_SUCCESS)
+    {
+        ok &= same_result (&c, gpu.C, cpu.C) ;
+    }
+    else if (c.fault != FUZZ_FAULT_NULL_C)
+    {
+        ok &= intact ("C (after an error)", gpu.C, &c.C) ;
+    }
+    // the inputs, each object once, C excepted
+    if (c.alias != FUZZ_ALIAS_C_IS_A) ok &= intact ("A", gpu.A, &c.A) ;
+    if (c.alias != FUZZ_ALIAS_C_IS_B && c.alias != FUZZ_ALIAS_B_IS_A)
+    {
+        ok &= intact ("B", gpu.B, &c.B) ;
+    }
+    if (c.has_mask && c.alias != FUZZ_ALIAS_M_IS_A) ok &= intact ("M", gpu.M, &c.M) ;
+
+    counts.cases++ ;
+    counts.gpu_calls += delta.gpu_calls ;
+    counts.delegated += ts_delegated_total (&delta) ;
+    if (info != GrB_SUCCESS) counts.errors++ ;
+    if (!ok)
+    {
+        counts.failed++ ;
+        printf ("the case that failed (gbgpu's side: %s):\n", ts_path_name (&delta)) ;
+        fuzz_case_print (stdout, &c) ;
+        fflush (stdout) ;
+    }
+    operands_free (&gpu) ;
+    operands_free (&cpu) ;
+    fuzz_case_free (&c) ;
+    return ok ;
+}

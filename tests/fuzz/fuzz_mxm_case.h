@@ -1,0 +1,77 @@
+// fuzz_mxm_case.h: one decoded fuzz input, between fuzz_mxm_decode.c (bytes
+// to a case) and fuzz_mxm.c (the case run through gbgpu and the library).
+
+#ifndef GBGPU_FUZZ_MXM_CASE_H
+#define GBGPU_FUZZ_MXM_CASE_H
+
+#include "test_support.h"
+
+// The operands that are one object in the call.
+typedef enum
+{
+    FUZZ_ALIAS_NONE = 0,
+    FUZZ_ALIAS_C_IS_A,      // C<M> = accum (C, C*B)
+    FUZZ_ALIAS_C_IS_B,
+    FUZZ_ALIAS_M_IS_A,      // the mask is A
+    FUZZ_ALIAS_B_IS_A,      // A*A
+    FUZZ_NALIAS
+}
+fuzz_alias ;
+
+// Bad input the library must refuse (and gbgpu with it, changing nothing).
+typedef enum
+{
+    FUZZ_FAULT_NONE = 0,
+    FUZZ_FAULT_NULL_C,
+    FUZZ_FAULT_NULL_A,
+    FUZZ_FAULT_NULL_B,
+    FUZZ_FAULT_NULL_SEMIRING,
+    FUZZ_FAULT_INNER_DIMENSION,     // B has one row (column if B') too many
+    FUZZ_FAULT_C_DIMENSION,         // C (and M) have one column too many
+    FUZZ_FAULT_MASK_DIMENSION,      // M has one row too many
+    FUZZ_NFAULT
+}
+fuzz_fault ;
+
+// How C's values may be compared with the library's.
+typedef enum
+{
+    FUZZ_VALUES_EXACT,      // every operation is exact and order-free
+    FUZZ_VALUES_ROUNDED,    // a floating PLUS or TIMES monoid: ts_tolerance
+    FUZZ_VALUES_ANY,        // an ANY monoid that picks among different values:
+                            // the pattern only
+}
+fuzz_values ;
+
+typedef struct
+{
+    GrB_Semiring semiring ;
+    bool owned ;            // made for this case (ts_semiring_free), else predefined
+    char name [64] ;
+    GrB_Type type ;         // the monoid's type, T's type
+    fuzz_values values ;
+}
+fuzz_semiring ;
+
+typedef struct
+{
+    ts_matrix_spec A, B, C, M ;     // C's spec is its content before the call
+    bool has_mask ;                 // M (else the mask is NULL)
+    bool mask_structure, mask_complement ;
+    fuzz_alias alias ;
+    fuzz_fault fault ;
+    fuzz_semiring semiring ;
+    GrB_BinaryOp accum ;            // NULL: none
+    char accum_name [32] ;
+    bool replace, transpose_a, transpose_b ;
+    int axb_method ;                // GxB_AxB_METHOD value (the library's choice)
+}
+fuzz_case ;
+
+// Decodes any bytes into a valid description of a call (which may be a call
+// with a fault); fuzz_case_free frees the semiring it made.
+void fuzz_case_decode (fuzz_case *c, const uint8_t *data, size_t size) ;
+void fuzz_case_free (fuzz_case *c) ;
+void fuzz_case_print (FILE *f, const fuzz_case *c) ;
+
+#endif
