@@ -54,6 +54,24 @@ static void set_operand (gbgpu_operand *X, GrB_Matrix matrix, bool transpose,
     X->type = type ;
 }
 
+// The library refuses these as accumulators (GrB_DOMAIN_MISMATCH): such a
+// call must not run its product on the GPU first.
+static bool is_positional (GrB_BinaryOp op)
+{
+    const GrB_BinaryOp positional [ ] =
+    {
+        GxB_FIRSTI_INT32,  GxB_FIRSTI_INT64,  GxB_FIRSTI1_INT32,  GxB_FIRSTI1_INT64,
+        GxB_FIRSTJ_INT32,  GxB_FIRSTJ_INT64,  GxB_FIRSTJ1_INT32,  GxB_FIRSTJ1_INT64,
+        GxB_SECONDI_INT32, GxB_SECONDI_INT64, GxB_SECONDI1_INT32, GxB_SECONDI1_INT64,
+        GxB_SECONDJ_INT32, GxB_SECONDJ_INT64, GxB_SECONDJ1_INT32, GxB_SECONDJ1_INT64,
+    } ;
+    for (size_t k = 0 ; k < sizeof (positional) / sizeof (positional [0]) ; k++)
+    {
+        if (op == positional [k]) return true ;
+    }
+    return false ;
+}
+
 // The semiring as the kernels name it, or false when it is not instantiated.
 static bool classify_semiring (gbgpu_semiring *s, const GrB_Semiring semiring)
 {
@@ -93,7 +111,8 @@ bool gbgpu_dispatch
      || (M != NULL && !read_matrix (M, &mm, &mn, &mtype))) return false ;
     GrB_Type accum_x, accum_y, accum_z ;
     if (accum != NULL
-     && (GxB_BinaryOp_xtype (&accum_x, accum) != GrB_SUCCESS
+     && (is_positional (accum)
+      || GxB_BinaryOp_xtype (&accum_x, accum) != GrB_SUCCESS
       || GxB_BinaryOp_ytype (&accum_y, accum) != GrB_SUCCESS
       || GxB_BinaryOp_ztype (&accum_z, accum) != GrB_SUCCESS)) return false ;
 

@@ -190,6 +190,7 @@ GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reaso
 
 GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
 {
+    if (f == NULL) return ;     // no stream: nothing to print to (fprintf would crash)
     gbgpu_stats_t s ;
     gbgpu_stats (&s) ;
     fprintf (f, "gbgpu: %llu GrB_mxm calls, %llu on the GPU (%.3f s, %.3g products, "

@@ -8,8 +8,12 @@
 //   without one "no device" comes first);
 // - whatever path ran, the result is the library's (checked against an
 //   independent product computed here, or against the CPU policy's result);
-// - bad input returns what the library returns, nothing runs on the GPU, and
-//   no input (C included) changes.
+// - bad input (NULL, freed or uninitialized objects, dimension and domain
+//   mismatches, a positional accumulator) returns what the library's own
+//   GrB_mxm returns, through GrB_mxm and gbgpu_mxm under the policies gpu and
+//   cpu; nothing runs on the GPU, and no operand (C included) changes
+//   content, format or sparsity control; descriptor values the library
+//   refuses leave the descriptor as it was.
 // (Options and stats calls: test_host_options.c.)
 //
 // Every assertion holds with and without a usable device.
@@ -352,7 +356,39 @@ static void test_not_in_table (void)
 // bad input: the library's GrB_Info, nothing on the GPU, nothing changed
 //------------------------------------------------------------------------------
 
-// The operands of one call; matrices not NULL here are checked for changes.
+typedef GrB_Info (*mxm_function)
+(
+    GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp, const GrB_Semiring,
+    const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor
+) ;
+
+// The library's own GrB_mxm, looked up in libgraphblas itself (a lookup from
+// the program finds gbgpu's): the reference every error code is checked with.
+static mxm_function library_mxm (void **library)
+{
+    Dl_info where ;
+    *library = NULL ;
+    if (dladdr ((void *) GrB_Matrix_new, &where) != 0 && where.dli_fname != NULL)
+    {
+        *library = dlopen (where.dli_fname, RTLD_LAZY | RTLD_NOLOAD) ;
+    }
+    mxm_function f = (*library != NULL) ? (mxm_function) dlsym (*library, "GrB_mxm") : NULL ;
+    if (f == NULL || f == GrB_mxm)
+    {
+        fprintf (stderr, "the library's own GrB_mxm was not found\n") ;
+        exit (1) ;
+    }
+    return f ;
+}
+
+// Zeroed memory, which GraphBLAS takes for an object never initialized (its
+// magic number is missing).  GrB_mxm may clear the error string of such a
+// C, which leaves the memory zeroed.
+static void *uninitialized ;
+
+// The operands of one call.  Matrices with a spec (checked) are compared with
+// it afterwards, so they may carry pending work; every other real matrix is
+// compared with a snapshot taken before the first call.
 typedef struct
 {
     const char *what ;
@@ -366,128 +402,296 @@ typedef struct
 }
 bad_call ;
 
-static void check_bad_call (const bad_call *c)
+typedef struct
 {
-    GrB_Info info [2] ;
-    gbgpu_policy policies [2] = { GBGPU_POLICY_GPU, GBGPU_POLICY_CPU } ;
-    unsigned allowed [2] =
+    GrB_Matrix matrix [4] ;         // C, M, A, B
+    ts_snapshot snapshot [4] ;
+    bool snapped [4] ;
+}
+operand_snapshots ;
+
+static bool has_spec (const bad_call *c, GrB_Matrix X)
+{
+    for (int j = 0 ; j < 4 ; j++)
+    {
+        if (c->checked [j] != NULL && c->checked [j]->matrix == X) return true ;
+    }
+    return false ;
+}
+
+static void snapshots_take (operand_snapshots *s, const bad_call *c)
+{
+    GrB_Matrix m [4] = { c->C, c->M, c->A, c->B } ;
+    for (int j = 0 ; j < 4 ; j++)
+    {
+        s->matrix [j] = m [j] ;
+        bool seen = false ;
+        for (int q = 0 ; q < j ; q++) seen |= (m [q] == m [j]) ;
+        s->snapped [j] = m [j] != NULL && m [j] != uninitialized && !seen
+            && !has_spec (c, m [j]) ;
+        if (s->snapped [j]) ts_snapshot_take (&s->snapshot [j], m [j]) ;
+    }
+}
+
+static void snapshots_free (operand_snapshots *s)
+{
+    for (int j = 0 ; j < 4 ; j++)
+    {
+        if (s->snapped [j]) ts_snapshot_free (&s->snapshot [j]) ;
+    }
+}
+
+static void check_unchanged (const bad_call *c, const operand_snapshots *s,
+    const char *after)
+{
+    static const char *names [4] = { "C", "M", "A", "B" } ;
+    for (int j = 0 ; j < 4 ; j++)
+    {
+        if (c->checked [j] != NULL)
+        {
+            ts_check (ts_input_intact (c->checked [j], why, sizeof (why)),
+                "%s (%s): %s changed: %s", c->what, after, names [j], why) ;
+        }
+        if (s->snapped [j])
+        {
+            ts_check (ts_snapshot_same (&s->snapshot [j], s->matrix [j], why, sizeof (why)),
+                "%s (%s): %s changed: %s", c->what, after, names [j], why) ;
+        }
+    }
+}
+
+// The call through the library itself, then through GrB_mxm and gbgpu_mxm
+// under the policies gpu and cpu: the library's GrB_Info every time, no GPU
+// run, every operand as it was.
+static void check_bad_call (const bad_call *c, mxm_function library)
+{
+    operand_snapshots s ;
+    snapshots_take (&s, c) ;
+    GrB_Info reference = library (c->C, c->M, c->accum, c->semiring, c->A, c->B, c->desc) ;
+    ts_check (reference == c->expected, "%s: the library returned %d, expected %d",
+        c->what, (int) reference, (int) c->expected) ;
+    check_unchanged (c, &s, "the library") ;
+
+    const mxm_function entries [2] = { GrB_mxm, gbgpu_mxm } ;
+    const char *entry_names [2] = { "GrB_mxm", "gbgpu_mxm" } ;
+    const gbgpu_policy policies [2] = { GBGPU_POLICY_GPU, GBGPU_POLICY_CPU } ;
+    const unsigned allowed [2] =
     {
         DELEGATED (INVALID) | DELEGATED (NO_DEVICE) | DELEGATED (SEMIRING)
             | DELEGATED (TYPE) | DELEGATED (MASK),
         DELEGATED (POLICY)
     } ;
-    for (int k = 0 ; k < 2 ; k++)
+    for (int e = 0 ; e < 2 ; e++)
     {
-        gbgpu_stats_t delta ;
-        ts_set_policy (policies [k]) ;
-        gbgpu_stats_t before = ts_stats_now () ;
-        info [k] = GrB_mxm (c->C, c->M, c->accum, c->semiring, c->A, c->B, c->desc) ;
-        gbgpu_stats_t after = ts_stats_now () ;
-        delta = ts_stats_delta (&before, &after) ;
-        ts_check (ts_path_in (&delta, allowed [k], why, sizeof (why)),
-            "%s (policy %s): %s", c->what, k == 0 ? "gpu" : "cpu", why) ;
-        for (int j = 0 ; j < 4 ; j++)
+        for (int k = 0 ; k < 2 ; k++)
         {
-            if (c->checked [j] == NULL) continue ;
-            ts_check (ts_input_intact (c->checked [j], why, sizeof (why)),
-                "%s (policy %s): an operand changed: %s", c->what,
-                k == 0 ? "gpu" : "cpu", why) ;
+            char after [64] ;
+            snprintf (after, sizeof (after), "%s, policy %s", entry_names [e],
+                k == 0 ? "gpu" : "cpu") ;
+            ts_set_policy (policies [k]) ;
+            gbgpu_stats_t before = ts_stats_now () ;
+            GrB_Info info = entries [e] (c->C, c->M, c->accum, c->semiring, c->A,
+                c->B, c->desc) ;
+            gbgpu_stats_t now = ts_stats_now () ;
+            gbgpu_stats_t delta = ts_stats_delta (&before, &now) ;
+            ts_check (info == reference, "%s (%s): returned %d, the library %d",
+                c->what, after, (int) info, (int) reference) ;
+            ts_check (ts_path_in (&delta, allowed [k], why, sizeof (why)),
+                "%s (%s): %s", c->what, after, why) ;
+            check_unchanged (c, &s, after) ;
         }
     }
-    ts_check (info [0] == info [1], "%s: GrB_mxm returned %d, the library %d",
-        c->what, (int) info [0], (int) info [1]) ;
-    ts_check (info [1] == c->expected, "%s: the library returned %d, expected %d",
-        c->what, (int) info [1], (int) c->expected) ;
+    snapshots_free (&s) ;
 }
 
 static void test_bad_input (void)
 {
-    ts_input C, M, A, B, Bwide, Mwide ;
+    ts_input C, M, A, B, Bwide, Mwide, Cpending ;
     ts_matrix_spec c = ts_spec (GrB_INT64, 10, 12, 0.3, 201) ;
     ts_matrix_spec m = ts_spec (GrB_BOOL, 10, 12, 0.5, 202) ;
     ts_matrix_spec a = ts_spec (GrB_INT64, 10, 8, 0.3, 203) ;
     ts_matrix_spec b = ts_spec (GrB_INT64, 8, 12, 0.3, 204) ;
     ts_matrix_spec bw = ts_spec (GrB_INT64, 9, 12, 0.3, 205) ;
     ts_matrix_spec mw = ts_spec (GrB_BOOL, 10, 13, 0.5, 206) ;
+    // C by column, hypersparse, with zombies and pending tuples
+    ts_matrix_spec cp = ts_spec (GrB_FP32, 10, 12, 0.4, 208) ;
+    cp.by_col = true ;
+    cp.sparsity = GxB_HYPERSPARSE ;
+    cp.pending = true ;
+    // other storage for the inputs too: A by column, B bitmap, M full
+    a.by_col = true ;
+    b.sparsity = GxB_BITMAP ;
+    m.sparsity = GxB_FULL ;
+    m.density = 1 ;
     ts_input_make (&C, &c) ;
     ts_input_make (&M, &m) ;
     ts_input_make (&A, &a) ;
     ts_input_make (&B, &b) ;
     ts_input_make (&Bwide, &bw) ;
     ts_input_make (&Mwide, &mw) ;
+    ts_input_make (&Cpending, &cp) ;
     GrB_Semiring plus_times = GrB_PLUS_TIMES_SEMIRING_INT64 ;
 
-    // objects that were never initialized: zeroed memory, which GraphBLAS
-    // recognizes by its magic number (only A, the semiring and the
-    // descriptor: GrB_mxm touches C before checking it)
-    void *zeroed = calloc (1, 1 << 16) ;
-    if (zeroed == NULL) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    uninitialized = calloc (1, 1 << 16) ;
+    if (uninitialized == NULL) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    void *library_handle ;
+    mxm_function library = library_mxm (&library_handle) ;
 
-    // a freed matrix: GrB_free leaves a NULL handle
+    // freed objects: GrB_free leaves a NULL handle
     GrB_Matrix freed ;
     TS_OK (GrB_Matrix_dup (&freed, B.matrix)) ;
     TS_OK (GrB_Matrix_free (&freed)) ;
+    GrB_Semiring freed_semiring ;
+    TS_OK (ts_semiring_new (&freed_semiring, (gbgpu_semiring)
+        { GBGPU_ADD_PLUS, GBGPU_MULT_TIMES, GBGPU_TYPE_INT64 })) ;
+    ts_semiring_free (&freed_semiring) ;
 
     // a user-defined type, for domain mismatches
     GrB_Type pair ;
-    GrB_BinaryOp pair_op ;
+    GrB_BinaryOp pair_op, pair_times ;
+    GrB_Monoid pair_monoid ;
+    GrB_Semiring pair_semiring ;
+    pair32 zero = { 0, 0 } ;
     TS_OK (GrB_Type_new (&pair, sizeof (pair32))) ;
     TS_OK (GrB_BinaryOp_new (&pair_op, pair_add, pair, pair, pair)) ;
+    TS_OK (GrB_BinaryOp_new (&pair_times, pair_mult, pair, pair, pair)) ;
+    TS_OK (GrB_Monoid_new_UDT (&pair_monoid, pair_op, &zero)) ;
+    TS_OK (GrB_Semiring_new (&pair_semiring, pair_monoid, pair_times)) ;
     GrB_Matrix Ppair = pair_matrix (pair, 10) ;   // 10x10, for A*B with B 10x12
+    GrB_Matrix P8 = pair_matrix (pair, 8) ;       // 8x8, as B of A*B with A 10x8
     GrB_Matrix Mpair, Cpair ;
     TS_OK (GrB_Matrix_new (&Mpair, pair, 10, 12)) ;
     TS_OK (GrB_Matrix_new (&Cpair, pair, 10, 12)) ;
     ts_input B10 ;
     ts_matrix_spec b10 = ts_spec (GrB_INT64, 10, 12, 0.3, 207) ;
     ts_input_make (&B10, &b10) ;
+    GrB_Matrix U = uninitialized ;
 
     const bad_call calls [ ] =
     {
+        // NULL, freed (NULL handles) and uninitialized objects
         { "NULL C", GrB_NULL_POINTER, NULL, NULL, NULL, plus_times,
           A.matrix, B.matrix, NULL, { NULL, NULL, &A, &B } },
         { "NULL semiring", GrB_NULL_POINTER, C.matrix, NULL, NULL, NULL,
           A.matrix, B.matrix, NULL, { &C, NULL, &A, &B } },
         { "NULL A", GrB_NULL_POINTER, C.matrix, NULL, NULL, plus_times,
           NULL, B.matrix, NULL, { &C, NULL, NULL, &B } },
+        { "NULL B", GrB_NULL_POINTER, C.matrix, M.matrix, NULL, plus_times,
+          A.matrix, NULL, NULL, { &C, &M, &A, NULL } },
         { "freed B", GrB_NULL_POINTER, C.matrix, M.matrix, NULL, plus_times,
           A.matrix, freed, NULL, { &C, &M, &A, NULL } },
+        { "freed semiring", GrB_NULL_POINTER, C.matrix, NULL, GrB_PLUS_INT64,
+          freed_semiring, A.matrix, B.matrix, NULL, { &C, NULL, &A, &B } },
+        { "uninitialized C", GrB_UNINITIALIZED_OBJECT, U, NULL, NULL,
+          plus_times, A.matrix, B.matrix, NULL, { NULL, NULL, &A, &B } },
+        { "uninitialized mask", GrB_UNINITIALIZED_OBJECT, C.matrix, U, NULL,
+          plus_times, A.matrix, B.matrix, NULL, { &C, NULL, &A, &B } },
         { "uninitialized A", GrB_UNINITIALIZED_OBJECT, C.matrix, NULL, NULL,
-          plus_times, (GrB_Matrix) zeroed, B.matrix, NULL, { &C, NULL, NULL, &B } },
-        { "uninitialized semiring", GrB_UNINITIALIZED_OBJECT, C.matrix, NULL,
-          NULL, (GrB_Semiring) zeroed, A.matrix, B.matrix, NULL, { &C, NULL, &A, &B } },
-        { "uninitialized descriptor", GrB_UNINITIALIZED_OBJECT, C.matrix, NULL,
-          NULL, plus_times, A.matrix, B.matrix, (GrB_Descriptor) zeroed,
+          plus_times, U, B.matrix, NULL, { &C, NULL, NULL, &B } },
+        { "uninitialized B", GrB_UNINITIALIZED_OBJECT, C.matrix, M.matrix, NULL,
+          plus_times, A.matrix, U, NULL, { &C, &M, &A, NULL } },
+        { "uninitialized accum", GrB_UNINITIALIZED_OBJECT, C.matrix, NULL,
+          (GrB_BinaryOp) uninitialized, plus_times, A.matrix, B.matrix, NULL,
           { &C, NULL, &A, &B } },
+        { "uninitialized semiring", GrB_UNINITIALIZED_OBJECT, C.matrix, NULL,
+          NULL, (GrB_Semiring) uninitialized, A.matrix, B.matrix, NULL, { &C, NULL, &A, &B } },
+        { "uninitialized descriptor", GrB_UNINITIALIZED_OBJECT, C.matrix, NULL,
+          NULL, plus_times, A.matrix, B.matrix, (GrB_Descriptor) uninitialized,
+          { &C, NULL, &A, &B } },
+
+        // dimensions
         { "inner dimensions differ", GrB_DIMENSION_MISMATCH, C.matrix, NULL,
           NULL, plus_times, A.matrix, Bwide.matrix, NULL, { &C, NULL, &A, &Bwide } },
         { "C of the wrong size", GrB_DIMENSION_MISMATCH, C.matrix, NULL, NULL,
           plus_times, A.matrix, B10.matrix, GrB_DESC_T1, { &C, NULL, &A, &B10 } },
         { "mask of the wrong size", GrB_DIMENSION_MISMATCH, C.matrix, Mwide.matrix,
           NULL, plus_times, A.matrix, B.matrix, NULL, { &C, &Mwide, &A, &B } },
+        { "complemented structural mask of the wrong size", GrB_DIMENSION_MISMATCH,
+          C.matrix, Mwide.matrix, NULL, plus_times, A.matrix, B.matrix, GrB_DESC_RSC,
+          { &C, &Mwide, &A, &B } },
         { "A transposed: inner dimensions differ", GrB_DIMENSION_MISMATCH,
           C.matrix, NULL, NULL, plus_times, A.matrix, B.matrix, GrB_DESC_T0,
           { &C, NULL, &A, &B } },
+        { "C is A, of the wrong size", GrB_DIMENSION_MISMATCH, A.matrix, NULL,
+          GrB_PLUS_INT64, plus_times, A.matrix, B.matrix, NULL, { &A, NULL, &A, &B } },
+        { "C with pending work, inner dimensions differ", GrB_DIMENSION_MISMATCH,
+          Cpending.matrix, M.matrix, GrB_PLUS_FP32, plus_times, A.matrix,
+          Bwide.matrix, GrB_DESC_R, { &Cpending, &M, &A, &Bwide } },
+
+        // domains
         { "user-defined type A, built-in semiring", GrB_DOMAIN_MISMATCH,
           C.matrix, NULL, NULL, plus_times, Ppair, B10.matrix, NULL,
           { &C, NULL, NULL, &B10 } },
+        { "user-defined type B, built-in semiring", GrB_DOMAIN_MISMATCH,
+          C.matrix, NULL, NULL, plus_times, A.matrix, P8, NULL, { &C, NULL, &A, NULL } },
+        { "user-defined semiring, built-in matrices", GrB_DOMAIN_MISMATCH,
+          C.matrix, NULL, NULL, pair_semiring, A.matrix, B.matrix, NULL,
+          { &C, NULL, &A, &B } },
         { "user-defined type valued mask", GrB_DOMAIN_MISMATCH, C.matrix, Mpair,
           NULL, plus_times, A.matrix, B.matrix, NULL, { &C, NULL, &A, &B } },
         { "accum of a user-defined type", GrB_DOMAIN_MISMATCH, C.matrix, NULL,
           pair_op, plus_times, A.matrix, B.matrix, NULL, { &C, NULL, &A, &B } },
+        { "accum of C's user-defined type, T built-in", GrB_DOMAIN_MISMATCH, Cpair,
+          NULL, pair_op, plus_times, A.matrix, B.matrix, NULL, { NULL, NULL, &A, &B } },
         { "C of a user-defined type", GrB_DOMAIN_MISMATCH, Cpair, NULL, NULL,
           plus_times, A.matrix, B.matrix, NULL, { NULL, NULL, &A, &B } },
+        { "positional accum", GrB_DOMAIN_MISMATCH, C.matrix, M.matrix,
+          GxB_FIRSTI_INT64, plus_times, A.matrix, B.matrix, GrB_DESC_S, { &C, &M, &A, &B } },
     } ;
     for (size_t k = 0 ; k < sizeof (calls) / sizeof (calls [0]) ; k++)
     {
-        check_bad_call (&calls [k]) ;
+        check_bad_call (&calls [k], library) ;
     }
 
-    GrB_Matrix_free (&Ppair) ; GrB_Matrix_free (&Mpair) ; GrB_Matrix_free (&Cpair) ;
-    GrB_BinaryOp_free (&pair_op) ; GrB_Type_free (&pair) ;
-    free (zeroed) ;
+    dlclose (library_handle) ;
+    GrB_Matrix_free (&Ppair) ; GrB_Matrix_free (&P8) ;
+    GrB_Matrix_free (&Mpair) ; GrB_Matrix_free (&Cpair) ;
+    GrB_Semiring_free (&pair_semiring) ; GrB_Monoid_free (&pair_monoid) ;
+    GrB_BinaryOp_free (&pair_op) ; GrB_BinaryOp_free (&pair_times) ;
+    GrB_Type_free (&pair) ;
+    free (uninitialized) ;
     ts_input_free (&C) ; ts_input_free (&M) ; ts_input_free (&A) ;
     ts_input_free (&B) ; ts_input_free (&Bwide) ; ts_input_free (&Mwide) ;
-    ts_input_free (&B10) ;
+    ts_input_free (&B10) ; ts_input_free (&Cpending) ;
+}
+
+// GrB_Descriptor_set refuses values a field cannot take, and the descriptor
+// keeps its settings: GrB_mxm with it is the library's, on the GPU or not.
+static void test_descriptor_values (void)
+{
+    ts_input A, B ;
+    ts_matrix_spec a = ts_spec (GrB_INT64, 9, 7, 0.4, 301) ;
+    ts_matrix_spec b = ts_spec (GrB_INT64, 9, 8, 0.4, 302) ;
+    ts_input_make (&A, &a) ;
+    ts_input_make (&B, &b) ;
+    GrB_Descriptor desc ;
+    TS_OK (GrB_Descriptor_new (&desc)) ;
+    TS_OK (GrB_Descriptor_set (desc, GrB_INP0, GrB_TRAN)) ;     // C = A'*B
+    const struct { GrB_Desc_Field field ; int value ; const char *what ; } refused [ ] =
+    {
+        { GrB_OUTP, GrB_TRAN, "OUTP = TRAN" },
+        { GrB_MASK, GrB_TRAN, "MASK = TRAN" },
+        { GrB_INP0, GrB_REPLACE, "INP0 = REPLACE" },
+        { GrB_INP1, 12345, "INP1 = 12345" },
+        { GxB_AxB_METHOD, 12345, "AxB_METHOD = 12345" },
+    } ;
+    for (size_t k = 0 ; k < sizeof (refused) / sizeof (refused [0]) ; k++)
+    {
+        GrB_Info info = GrB_Descriptor_set (desc, refused [k].field,
+            (GrB_Desc_Value) refused [k].value) ;
+        ts_check (info == GrB_INVALID_VALUE, "GrB_Descriptor_set (%s) returned %d",
+            refused [k].what, (int) info) ;
+    }
+    int32_t inp0 = 0, inp1 = 0 ;
+    TS_OK (GxB_Desc_get_INT32 (desc, GrB_INP0, &inp0)) ;
+    TS_OK (GxB_Desc_get_INT32 (desc, GrB_INP1, &inp1)) ;
+    ts_check (inp0 == GrB_TRAN && inp1 == GxB_DEFAULT,
+        "refused settings changed the descriptor: INP0 %d, INP1 %d", (int) inp0, (int) inp1) ;
+    ts_check_like_library ("descriptor after refused settings", gpu_or_no_device (),
+        GrB_INT64, GrB_PLUS_TIMES_SEMIRING_INT64, A.matrix, B.matrix, desc, 0) ;
+    TS_OK (GrB_Descriptor_free (&desc)) ;
+    ts_input_free (&A) ;
+    ts_input_free (&B) ;
 }
 
 int main (void)
@@ -499,6 +703,7 @@ int main (void)
     test_policies () ;
     test_not_in_table () ;
     test_bad_input () ;
+    test_descriptor_values () ;
     printf ("stats:\n") ;
     gbgpu_stats_print (stdout) ;
     TS_OK (gbgpu_finalize ()) ;

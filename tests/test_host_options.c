@@ -5,7 +5,9 @@
 // GrB_INVALID_VALUE (leaving the value as it was), unknown options too;
 // gbgpu_get and gbgpu_stats refuse NULL; the counters add up (calls = GPU
 // calls + delegations), reset to zero and count again; gbgpu_stats_print
-// prints; every delegation reason has a name of its own.
+// prints (and ignores a NULL stream); every delegation reason has a name of
+// its own, and a reason out of range gets one too; gbgpu_init and
+// gbgpu_finalize may be called again, and products run after them.
 
 #include "test_support.h"
 
@@ -50,10 +52,12 @@ static void check_refused (gbgpu_option option, const char *name, int64_t value)
         name, (long long) value, (int) info, (long long) before, (long long) after) ;
 }
 
+#define N_OPTIONS (GBGPU_ZERO_COPY + 1)
+
 static void test_options (void)
 {
-    int64_t saved [4] ;
-    for (int k = 0 ; k < 4 ; k++) TS_OK (gbgpu_get ((gbgpu_option) k, &saved [k])) ;
+    int64_t saved [N_OPTIONS] ;
+    for (int k = 0 ; k < N_OPTIONS ; k++) TS_OK (gbgpu_get ((gbgpu_option) k, &saved [k])) ;
 
     check_round_trip (GBGPU_POLICY, "POLICY", GBGPU_POLICY_GPU) ;
     check_round_trip (GBGPU_POLICY, "POLICY", GBGPU_POLICY_CPU) ;
@@ -64,22 +68,56 @@ static void test_options (void)
     check_round_trip (GBGPU_DEVICE, "DEVICE", 0) ;
     check_round_trip (GBGPU_PRINT_STATS, "PRINT_STATS", 1) ;
     check_round_trip (GBGPU_PRINT_STATS, "PRINT_STATS", 0) ;
+    check_round_trip (GBGPU_ZERO_COPY, "ZERO_COPY", 0) ;
+    check_round_trip (GBGPU_ZERO_COPY, "ZERO_COPY", 1) ;
 
     check_refused (GBGPU_POLICY, "POLICY", -1) ;
     check_refused (GBGPU_POLICY, "POLICY", GBGPU_POLICY_CPU + 1) ;
     check_refused (GBGPU_MIN_WORK, "MIN_WORK", -1) ;
     check_refused (GBGPU_DEVICE, "DEVICE", -1) ;
+    check_refused (GBGPU_POLICY, "POLICY", INT64_MAX) ;
+    check_refused (GBGPU_MIN_WORK, "MIN_WORK", INT64_MIN) ;
+    check_refused (GBGPU_DEVICE, "DEVICE", INT64_MIN) ;
 
-    int64_t value = 0 ;
-    ts_check (gbgpu_set ((gbgpu_option) 99, 1) == GrB_INVALID_VALUE,
-        "gbgpu_set of option 99 was not refused") ;
-    ts_check (gbgpu_get ((gbgpu_option) 99, &value) == GrB_INVALID_VALUE,
-        "gbgpu_get of option 99 was not refused") ;
-    ts_check (gbgpu_get (GBGPU_POLICY, NULL) == GrB_NULL_POINTER,
-        "gbgpu_get (POLICY, NULL) did not return GrB_NULL_POINTER") ;
+    const int unknown [3] = { 99, -1, N_OPTIONS } ;
+    for (int k = 0 ; k < 3 ; k++)
+    {
+        int64_t value = 0 ;
+        gbgpu_option option = (gbgpu_option) unknown [k] ;
+        ts_check (gbgpu_set (option, 1) == GrB_INVALID_VALUE,
+            "gbgpu_set of option %d was not refused", unknown [k]) ;
+        ts_check (gbgpu_get (option, &value) == GrB_INVALID_VALUE && value == 0,
+            "gbgpu_get of option %d was not refused", unknown [k]) ;
+        ts_check (gbgpu_get (option, NULL) != GrB_SUCCESS,
+            "gbgpu_get of option %d into NULL succeeded", unknown [k]) ;
+    }
+    for (int k = 0 ; k < N_OPTIONS ; k++)
+    {
+        ts_check (gbgpu_get ((gbgpu_option) k, NULL) == GrB_NULL_POINTER,
+            "gbgpu_get (option %d, NULL) did not return GrB_NULL_POINTER", k) ;
+    }
     ts_check (gbgpu_init () == GrB_SUCCESS, "gbgpu_init failed") ;
 
-    for (int k = 0 ; k < 4 ; k++) TS_OK (gbgpu_set ((gbgpu_option) k, saved [k])) ;
+    for (int k = 0 ; k < N_OPTIONS ; k++) TS_OK (gbgpu_set ((gbgpu_option) k, saved [k])) ;
+}
+
+// gbgpu_init and gbgpu_finalize are optional and may come in any number:
+// products before, between and after them count and run.
+static void test_init_finalize (void)
+{
+    ts_check (gbgpu_init () == GrB_SUCCESS && gbgpu_init () == GrB_SUCCESS,
+        "gbgpu_init called twice failed") ;
+    one_product (GBGPU_POLICY_GPU) ;
+    ts_check (gbgpu_finalize () == GrB_SUCCESS && gbgpu_finalize () == GrB_SUCCESS,
+        "gbgpu_finalize called twice failed") ;
+    gbgpu_stats_t before = ts_stats_now () ;
+    one_product (GBGPU_POLICY_GPU) ;
+    ts_check (gbgpu_init () == GrB_SUCCESS, "gbgpu_init after gbgpu_finalize failed") ;
+    one_product (GBGPU_POLICY_CPU) ;
+    gbgpu_stats_t after = ts_stats_now () ;
+    ts_check (after.calls == before.calls + 2,
+        "products after gbgpu_finalize: %llu calls counted, expected 2",
+        (unsigned long long) (after.calls - before.calls)) ;
 }
 
 //------------------------------------------------------------------------------
@@ -105,6 +143,7 @@ static void test_stats (void)
     long printed = ftell (f) ;
     fclose (f) ;
     ts_check (printed > 0, "gbgpu_stats_print printed nothing") ;
+    gbgpu_stats_print (NULL) ;
     printf ("stats so far:\n") ;
     gbgpu_stats_print (stdout) ;
 
@@ -118,6 +157,12 @@ static void test_stats (void)
             unique = strcmp (name, gbgpu_delegate_reason_name ((gbgpu_delegate_reason) q)) != 0 ;
         }
         ts_check (unique, "reason %d has no name of its own", r) ;
+    }
+    const int out_of_range [2] = { -1, GBGPU_DELEGATED_NREASONS } ;
+    for (int k = 0 ; k < 2 ; k++)
+    {
+        const char *name = gbgpu_delegate_reason_name ((gbgpu_delegate_reason) out_of_range [k]) ;
+        ts_check (name != NULL && name [0] != '\0', "reason %d has no name", out_of_range [k]) ;
     }
 
     // reset: every counter back to zero, then counting again
@@ -136,6 +181,7 @@ int main (void)
 {
     ts_start () ;
     test_options () ;
+    test_init_finalize () ;
     test_stats () ;
     TS_OK (gbgpu_finalize ()) ;
     TS_OK (GrB_finalize ()) ;

@@ -227,8 +227,31 @@ ts_input ;
 
 void ts_input_make (ts_input *x, const ts_matrix_spec *spec) ;
 void ts_input_free (ts_input *x) ;
-// x->matrix still holds what its spec describes.
+// x->matrix still holds what its spec describes, in the format (by row or
+// column) and sparsity control the spec set (a jumbled one: the library's
+// choice).  Pending work is allowed to have been finished.
 bool ts_input_intact (const ts_input *x, char *why, size_t why_size) ;
+
+//------------------------------------------------------------------------------
+// a user's matrix before a call, of any type (test_compare.c)
+//------------------------------------------------------------------------------
+
+// For matrices no spec describes (a user-defined type, say): its content and
+// its storage options.  Taking a snapshot finishes the matrix's pending work
+// (ts_input_intact is the check for matrices left with pending work).
+typedef struct
+{
+    ts_content content ;
+    int32_t format ;            // GxB_FORMAT
+    int32_t sparsity_control ;  // GxB_SPARSITY_CONTROL
+}
+ts_snapshot ;
+
+void ts_snapshot_take (ts_snapshot *s, GrB_Matrix A) ;
+// A holds exactly (bit for bit) what it held at the snapshot, stored by row
+// or column as it was, with the same sparsity control.
+bool ts_snapshot_same (const ts_snapshot *s, GrB_Matrix A, char *why, size_t why_size) ;
+void ts_snapshot_free (ts_snapshot *s) ;
 
 //------------------------------------------------------------------------------
 // semirings from built-in parts (test_semiring.c)
