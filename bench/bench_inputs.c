@@ -25,6 +25,18 @@ static const char *const suite_files [] =
     "p2p-Gnutella31_directed", "luxembourg",
 } ;
 
+// The graph suite's (--graph-suite without INPUTs): the shared graphs, then
+// R-MAT; directed ones are symmetrized.
+static const char *const graph_suite_files [] =
+{
+    "bcsstk13", "CA-GrQc", "CA-HepTh", "oregon1_010331", "Wiki-Vote_directed",
+    "p2p-Gnutella31_directed", "pushpull", "bcsstk33", "luxembourg",
+} ;
+static const char *const graph_suite_generated [] =
+{
+    "rmat:18", "rmat:19", "rmat:20",
+} ;
+
 const char *bench_data_dir (void)
 {
     const char *dir = getenv ("GBGPU_DATA_DIR") ;
@@ -132,6 +144,17 @@ bench_input *bench_inputs_collect (const bench_options *o, int *count)
         for (size_t k = 0 ; ok && k < sizeof (suite_files) / sizeof (char *) ; k++)
         {
             ok = append_data_file (&list, suite_files [k]) != NULL ;
+        }
+    }
+    if (o->graph_suite && o->ninputs == 0 && !o->data)
+    {
+        for (size_t k = 0 ; ok && k < sizeof (graph_suite_files) / sizeof (char *) ; k++)
+        {
+            ok = append_data_file (&list, graph_suite_files [k]) != NULL ;
+        }
+        for (size_t k = 0 ; ok && k < sizeof (graph_suite_generated) / sizeof (char *) ; k++)
+        {
+            ok = append (&list, graph_suite_generated [k]) != NULL ;
         }
     }
     if (ok && o->data) ok = append_data_folder (&list) ;

@@ -16,7 +16,8 @@ typedef struct
 }
 bench_input ;
 
-// The inputs, in order: --default-suite, --data, then the named ones.
+// The inputs, in order: --default-suite, the graph suite's (--graph-suite
+// with no INPUT), --data, then the named ones.
 // NULL (after saying why on stderr) when the list cannot be made.
 bench_input *bench_inputs_collect (const bench_options *o, int *count) ;
 

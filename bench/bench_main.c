@@ -3,7 +3,9 @@
 // For each input, C = A*A (A*A' when A is not square) by four methods, one
 // table row: gbgpu's kernel alone (inputs and output on the device), gbgpu's
 // GrB_mxm end to end, cuSPARSE's SpGEMM (PLUS_TIMES only) and SuiteSparse on
-// the CPU; every result checked against the CPU's.  See bench_table.h for the
+// the CPU; every result checked against the CPU's.  --graph-suite: the
+// products of graph algorithms instead, rows of the same table
+// (bench_graph.h).  See bench_table.h for the
 // columns, bench_measure.h for how each time is taken, and --help.
 //
 // Without a CUDA device it says so and still runs the CPU column.
@@ -15,6 +17,7 @@
 #include <time.h>
 #include "bench_case.h"
 #include "bench_cuda.h"
+#include "bench_graph.h"
 #include "bench_inputs.h"
 #include "bench_options.h"
 #include "bench_table.h"
@@ -75,7 +78,8 @@ static void describe_run (char *context, size_t size, const bench_options *o,
         date, device, GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR,
         GxB_IMPLEMENTATION_SUB, threads,
         commit != NULL && commit [0] ? commit : GBGPU_BENCH_COMMIT,
-        o->semiring->name, o->plan.runs, o->plan.max_seconds) ;
+        o->graph_suite ? "graph suite (bench_graph.h)" : o->semiring->name,
+        o->plan.runs, o->plan.max_seconds) ;
 }
 
 int main (int argc, char **argv)
@@ -102,6 +106,7 @@ int main (int argc, char **argv)
         int length = (int) strlen (inputs [k].label) ;
         if (length > label_width) label_width = length ;
     }
+    if (o.graph_suite) label_width += GRAPH_CASE_LABEL_WIDTH ;
     bench_table *table = bench_table_open (o.csv_path, o.markdown_path, context,
         label_width) ;
     if (table == NULL) return (EXIT_FAILURE) ;
@@ -110,6 +115,11 @@ int main (int argc, char **argv)
     {
         bench_row row ;
         fprintf (stderr, "[%d/%d] ", k + 1, count) ;
+        if (o.graph_suite)
+        {
+            bench_graph_run (table, &inputs [k], &o, device_present) ;
+            continue ;
+        }
         bench_case_run (&row, &inputs [k], &o, device_present) ;
         bench_table_row (table, &row) ;
     }

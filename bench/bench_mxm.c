@@ -10,7 +10,8 @@
 
 typedef struct
 {
-    GrB_Matrix A, B ;
+    GrB_Matrix M, A, B ;
+    GrB_Descriptor desc ;
     const bench_semiring *semiring ;
     gbgpu_policy policy ;
 }
@@ -23,21 +24,22 @@ static bench_status grb_failure (GrB_Info info, const char *call, char *note,
     return (info == GrB_OUT_OF_MEMORY ? BENCH_OUT_OF_MEMORY : BENCH_FAILED) ;
 }
 
-// One C = A*B, timed from the call to C complete on the host.
+// One C<M> = A*B, timed from the call to C complete on the host.
 static bench_status mxm_produce (void *context, bench_csr *C_out,
     double *seconds, char *note, size_t note_size)
 {
     const mxm_context *m = context ;
     GrB_Index nrows, ncols ;
     GrB_Matrix C = NULL ;
-    GrB_Info info = GrB_Matrix_nrows (&nrows, m->A) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_ncols (&ncols, m->B) ;
+    // C has the mask's shape; without one, A*B's (neither is transposed then)
+    GrB_Info info = GrB_Matrix_nrows (&nrows, m->M != NULL ? m->M : m->A) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_ncols (&ncols, m->M != NULL ? m->M : m->B) ;
     if (info == GrB_SUCCESS) info = GrB_Matrix_new (&C, *m->semiring->type, nrows, ncols) ;
     if (info != GrB_SUCCESS) return (grb_failure (info, "GrB_Matrix_new", note, note_size)) ;
 
     gbgpu_stats_t before = gbgpu_optional_stats (), after ;
     double start = wall_clock_seconds () ;
-    info = GrB_mxm (C, NULL, NULL, *m->semiring->semiring, m->A, m->B, NULL) ;
+    info = GrB_mxm (C, m->M, NULL, *m->semiring->semiring, m->A, m->B, m->desc) ;
     if (info == GrB_SUCCESS) info = GrB_Matrix_wait (C, GrB_MATERIALIZE) ;
     *seconds = wall_clock_seconds () - start ;
     after = gbgpu_optional_stats () ;
@@ -64,6 +66,14 @@ void bench_mxm_column (bench_result *result, GrB_Matrix A, GrB_Matrix B,
     const bench_semiring *semiring, gbgpu_policy policy, bench_csr *reference,
     const bench_plan *plan)
 {
+    bench_masked_mxm_column (result, NULL, A, B, NULL, semiring, policy,
+        reference, plan) ;
+}
+
+void bench_masked_mxm_column (bench_result *result, GrB_Matrix M, GrB_Matrix A,
+    GrB_Matrix B, GrB_Descriptor desc, const bench_semiring *semiring,
+    gbgpu_policy policy, bench_csr *reference, const bench_plan *plan)
+{
     GrB_Info info = gbgpu_set (GBGPU_POLICY, policy) ;
     if (info != GrB_SUCCESS)
     {
@@ -71,6 +81,6 @@ void bench_mxm_column (bench_result *result, GrB_Matrix A, GrB_Matrix B,
             graph_info_name (info)) ;
         return ;
     }
-    mxm_context context = { A, B, semiring, policy } ;
+    mxm_context context = { M, A, B, desc, semiring, policy } ;
     bench_measure (result, plan, semiring, reference, mxm_produce, &context) ;
 }

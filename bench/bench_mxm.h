@@ -18,4 +18,11 @@ void bench_mxm_column (bench_result *result, GrB_Matrix A, GrB_Matrix B,
     const bench_semiring *semiring, gbgpu_policy policy, bench_csr *reference,
     const bench_plan *plan) ;
 
+// The same for C<M> = A*B under a descriptor (M and desc may be NULL): C is a
+// new matrix of M's shape each run, so replace and complement mean what they
+// mean on an empty C (gbgpu-bench --graph-suite: triangle and BFS products).
+void bench_masked_mxm_column (bench_result *result, GrB_Matrix M, GrB_Matrix A,
+    GrB_Matrix B, GrB_Descriptor desc, const bench_semiring *semiring,
+    gbgpu_policy policy, bench_csr *reference, const bench_plan *plan) ;
+
 #endif

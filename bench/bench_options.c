@@ -16,6 +16,10 @@ static void usage (int status)
         "options:\n"
         "  --default-suite     the standard suite (also when no INPUT is given)\n"
         "  --data              every .mtx file in $GBGPU_DATA_DIR/matrices\n"
+        "  --graph-suite       graph products instead of C = A*A: triangle counting,\n"
+        "                      BFS steps, A*A pattern-only and numeric (bench_graph.h),\n"
+        "                      GPU end to end vs CPU, on the INPUTs or the shared\n"
+        "                      graphs and R-MAT 18-20\n"
         "  --semiring NAME     %s\n"
         "                      (default plus_times_fp64)\n"
         "  --runs N            timed runs after one warm-up, median reported (default 5)\n"
@@ -58,6 +62,7 @@ void bench_options_parse (bench_options *o, int argc, char **argv)
         const char *arg = argv [k] ;
         if (strcmp (arg, "--default-suite") == 0) o->default_suite = true ;
         else if (strcmp (arg, "--data") == 0) o->data = true ;
+        else if (strcmp (arg, "--graph-suite") == 0) o->graph_suite = true ;
         else if (strcmp (arg, "--cpu-only") == 0) o->cpu_only = true ;
         else if (strcmp (arg, "--semiring") == 0)
         {
@@ -85,7 +90,7 @@ void bench_options_parse (bench_options *o, int argc, char **argv)
         else if (arg [0] == '-') usage (EXIT_FAILURE) ;
         else o->inputs [o->ninputs++] = arg ;
     }
-    if (o->ninputs == 0 && !o->data) o->default_suite = true ;
+    if (o->ninputs == 0 && !o->data && !o->graph_suite) o->default_suite = true ;
 }
 
 void bench_options_free (bench_options *o)

@@ -12,6 +12,7 @@ typedef struct
     const char **inputs ;           // generator specs and paths, as given
     int ninputs ;
     bool default_suite ;            // --default-suite (also when no input is named)
+    bool graph_suite ;              // --graph-suite: graph products (bench_graph.h)
     bool data ;                     // --data: every file of $GBGPU_DATA_DIR/matrices
     bool cpu_only ;                 // --cpu-only: the SuiteSparse column alone
     const bench_semiring *semiring ;

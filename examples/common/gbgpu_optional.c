@@ -9,6 +9,8 @@
 
 typedef GrB_Info (*set_fn) (gbgpu_option, int64_t) ;
 typedef GrB_Info (*stats_fn) (gbgpu_stats_t *) ;
+typedef GrB_Info (*get_fn) (gbgpu_option, int64_t *) ;
+typedef int (*available_fn) (void) ;
 typedef const char *(*reason_name_fn) (gbgpu_delegate_reason) ;
 
 // The address of gbgpu's `name` in the process, or NULL.
@@ -43,6 +45,16 @@ void gbgpu_optional_apply_policy (const char *program, int policy)
             program, (int) info) ;
         exit (EXIT_FAILURE) ;
     }
+}
+
+bool gbgpu_optional_gpu_expected (void)
+{
+    get_fn get = (get_fn) gbgpu_symbol ("gbgpu_get") ;
+    available_fn available = (available_fn) gbgpu_symbol ("gbgpu_device_available") ;
+    int64_t policy ;
+    return (get != NULL && available != NULL
+        && get (GBGPU_POLICY, &policy) == GrB_SUCCESS
+        && policy != GBGPU_POLICY_CPU && available ()) ;
 }
 
 gbgpu_stats_t gbgpu_optional_stats (void)

@@ -23,6 +23,10 @@ GrB_Info gbgpu_optional_set_policy (gbgpu_policy policy) ;
 // on stderr when gbgpu is not loaded, and exits when gbgpu refuses it.
 void gbgpu_optional_apply_policy (const char *program, int policy) ;
 
+// Will a large GrB_mxm go to the GPU: gbgpu loaded, a usable device, and a
+// policy other than cpu (under auto, a product big enough is assumed)?
+bool gbgpu_optional_gpu_expected (void) ;
+
 // gbgpu's counters now (all zero when gbgpu is not loaded).
 gbgpu_stats_t gbgpu_optional_stats (void) ;
 

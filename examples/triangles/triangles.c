@@ -1,21 +1,25 @@
 // triangles.c: count the triangles of an undirected graph in plain GraphBLAS,
-// the way LAGraph does it (the "Sandia LUT" method):
+// the way LAGraph does it:
 //
-//      S = pattern of A, without self-loops, made symmetric (S = S | S')
+//      S = pattern of A, without self-loops (made symmetric with --symmetrize)
 //      L = tril (S,-1), U = triu (S,1)
-//      C<L> = L * U'       over PLUS_PAIR, structural mask, dot products
+//      C<L> = L * U'   or   C<L> = L * L     over PLUS_PAIR, structural mask
 //      triangles = sum (C)
 //
 // C(i,j) counts the k with j < k < i adjacent to both i and j, so each
-// triangle is counted once.  The one GrB_mxm is where the work is; with
-// libgbgpu in front of SuiteSparse it may run on the GPU, and the program
-// says whether it did.  It never calls gbgpu directly (gbgpu_optional.h), so
-// it runs the same without gbgpu.
+// triangle is counted once.  The two forms compute the same C by different
+// algorithms (dot products or saxpy); triangle_form.h says which one the
+// program picks and why.  The one GrB_mxm is where the work is; with libgbgpu
+// in front of SuiteSparse it may run on the GPU, and the program says whether
+// it did.  It never calls gbgpu directly (gbgpu_optional.h), so it runs the
+// same without gbgpu.
 //
-//      triangles [--cpu | --gpu] [--method dot|saxpy] [INPUT]
+//      triangles [--cpu | --gpu] [--form LUt|LL|auto] [--method dot|saxpy]
+//                [--symmetrize] [INPUT]
 //
-// INPUT defaults to rmat:16.  --cpu / --gpu set gbgpu's policy (for
-// comparing the two); --method asks SuiteSparse for one algorithm.
+// INPUT defaults to rmat:16.  --cpu / --gpu set gbgpu's policy (for comparing
+// the two); --method asks SuiteSparse for one algorithm; without
+// --symmetrize an input whose pattern is not symmetric is refused.
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -24,13 +28,18 @@
 #include "example_try.h"
 #include "gbgpu_optional.h"
 #include "graph_io.h"
+#include "triangle_form.h"
+#include "triangle_operands.h"
 #include "wall_clock.h"
 
 typedef struct
 {
     const char *input ;
     int policy ;                    // a gbgpu_policy, or -1: leave gbgpu's default
+    bool auto_form ;                // pick the form by the rule
+    triangle_form form ;            // else this one
     GrB_Desc_Value method ;         // GxB_DEFAULT, GxB_AxB_DOT or GxB_AxB_SAXPY
+    bool symmetrize ;
 }
 options ;
 
@@ -38,7 +47,9 @@ typedef struct
 {
     int64_t triangles ;
     GrB_Index nodes, edges ;        // edges: undirected, self-loops removed
-    GrB_Index input_entries ;       // entries of A before (entries of S = 2 edges)
+    GrB_Index input_entries ;       // entries of A
+    triangle_form form ;
+    char why [256] ;                // why this form
     double mxm_seconds, total_seconds ;
     gbgpu_stats_t before_mxm, after_mxm ;
 }
@@ -47,21 +58,36 @@ triangle_count ;
 static void usage (int status)
 {
     fprintf (status ? stderr : stdout,
-        "usage: triangles [--cpu | --gpu] [--method dot|saxpy] [INPUT]\n"
+        "usage: triangles [--cpu | --gpu] [--form LUt|LL|auto] [--method dot|saxpy]\n"
+        "                 [--symmetrize] [INPUT]\n"
         "  Counts the triangles of the undirected graph of INPUT's pattern\n"
-        "  (default rmat:16).  --cpu/--gpu: gbgpu's policy, when it is loaded.\n"
+        "  (default rmat:16), self-loops removed.\n"
+        "  --cpu/--gpu    gbgpu's policy, when it is loaded\n"
+        "  --form         C<L> = L*U' (LUt, dot products) or C<L> = L*L (LL, saxpy);\n"
+        "                 auto (default): by estimated work, LL when the GPU runs it\n"
+        "  --method       ask SuiteSparse for one algorithm\n"
+        "  --symmetrize   count the undirected graph of a directed input (S = S | S');\n"
+        "                 without it the input's pattern must be symmetric\n"
         "%s", graph_spec_usage) ;
     exit (status) ;
 }
 
 static options parse_options (int argc, char **argv)
 {
-    options o = { .input = "rmat:16", .policy = -1, .method = GxB_DEFAULT } ;
+    options o = { .input = "rmat:16", .policy = -1, .auto_form = true,
+        .form = TRIANGLE_FORM_LL, .method = GxB_DEFAULT, .symmetrize = false } ;
     for (int k = 1 ; k < argc ; k++)
     {
         const char *arg = argv [k] ;
         if (strcmp (arg, "--cpu") == 0) o.policy = GBGPU_POLICY_CPU ;
         else if (strcmp (arg, "--gpu") == 0) o.policy = GBGPU_POLICY_GPU ;
+        else if (strcmp (arg, "--symmetrize") == 0) o.symmetrize = true ;
+        else if (strcmp (arg, "--form") == 0 && k + 1 < argc)
+        {
+            const char *form = argv [++k] ;
+            o.auto_form = (strcmp (form, "auto") == 0) ;
+            if (!o.auto_form && !triangle_form_parse (&o.form, form)) usage (EXIT_FAILURE) ;
+        }
         else if (strcmp (arg, "--method") == 0 && k + 1 < argc)
         {
             const char *method = argv [++k] ;
@@ -76,53 +102,58 @@ static options parse_options (int argc, char **argv)
     return (o) ;
 }
 
-// S = the pattern of A (BOOL), self-loops removed, symmetric.
-static GrB_Matrix undirected_pattern (GrB_Matrix A, GrB_Index n)
+// S, L (and U when needed) from A; exits with a message when A is not square
+// or, without --symmetrize, not symmetric.
+static triangle_operands make_operands (GrB_Matrix A, bool symmetrize)
 {
-    GrB_Matrix S = NULL ;
-    EXAMPLE_TRY (GrB_Matrix_new (&S, GrB_BOOL, n, n)) ;
-    EXAMPLE_TRY (GrB_Matrix_select_INT64 (S, NULL, NULL, GrB_OFFDIAG, A, 0, NULL)) ;
-    // a directed input counts as the undirected graph of its edges
-    EXAMPLE_TRY (GrB_Matrix_eWiseAdd_BinaryOp (S, NULL, NULL, GrB_LOR, S, S,
-        GrB_DESC_T1)) ;
-    return (S) ;
+    triangle_operands op ;
+    bool asymmetric ;
+    GrB_Info info = triangle_operands_make (&op, A, symmetrize, &asymmetric) ;
+    if (info == GrB_DIMENSION_MISMATCH)
+    {
+        fprintf (stderr, "triangles: the input is not square\n") ;
+        exit (EXIT_FAILURE) ;
+    }
+    if (asymmetric)
+    {
+        fprintf (stderr, "triangles: the input's pattern is not symmetric "
+            "(a directed graph): use --symmetrize to count its undirected graph\n") ;
+        exit (EXIT_FAILURE) ;
+    }
+    EXAMPLE_TRY (info) ;
+    return (op) ;
 }
 
-static triangle_count count_triangles (GrB_Matrix A, GrB_Desc_Value method)
+static triangle_count count_triangles (GrB_Matrix A, const options *o)
 {
     triangle_count result ;
     memset (&result, 0, sizeof (result)) ;
-    GrB_Index nrows, ncols, entries ;
-    EXAMPLE_TRY (GrB_Matrix_nrows (&nrows, A)) ;
-    EXAMPLE_TRY (GrB_Matrix_ncols (&ncols, A)) ;
     EXAMPLE_TRY (GrB_Matrix_nvals (&result.input_entries, A)) ;
-    if (nrows != ncols)
-    {
-        fprintf (stderr, "triangles: the input is %llu-by-%llu, not square\n",
-            (unsigned long long) nrows, (unsigned long long) ncols) ;
-        exit (EXIT_FAILURE) ;
-    }
     double start = wall_clock_seconds () ;
-    GrB_Matrix S = undirected_pattern (A, nrows) ;
-    EXAMPLE_TRY (GrB_Matrix_nvals (&entries, S)) ;
-    GrB_Matrix L = NULL, U = NULL, C = NULL ;
-    EXAMPLE_TRY (GrB_Matrix_new (&L, GrB_BOOL, nrows, nrows)) ;
-    EXAMPLE_TRY (GrB_Matrix_new (&U, GrB_BOOL, nrows, nrows)) ;
-    EXAMPLE_TRY (GrB_Matrix_new (&C, GrB_INT64, nrows, nrows)) ;
-    EXAMPLE_TRY (GrB_Matrix_select_INT64 (L, NULL, NULL, GrB_TRIL, S, -1, NULL)) ;
-    EXAMPLE_TRY (GrB_Matrix_select_INT64 (U, NULL, NULL, GrB_TRIU, S, 1, NULL)) ;
-    EXAMPLE_TRY (GrB_Matrix_wait (L, GrB_MATERIALIZE)) ;
-    EXAMPLE_TRY (GrB_Matrix_wait (U, GrB_MATERIALIZE)) ;
+    triangle_operands op = make_operands (A, o->symmetrize) ;
 
-    // C<L> = L*U': structural mask, U transposed
+    result.form = o->form ;
+    if (o->auto_form)
+    {
+        triangle_degrees degrees ;
+        EXAMPLE_TRY (triangle_degrees_of (&degrees, &op)) ;
+        result.form = triangle_form_choose (&degrees, gbgpu_optional_gpu_expected (),
+            result.why, sizeof (result.why)) ;
+    }
+    else
+    {
+        snprintf (result.why, sizeof (result.why), "--form") ;
+    }
+    if (result.form == TRIANGLE_FORM_LUT) EXAMPLE_TRY (triangle_operands_upper (&op)) ;
+
+    GrB_Matrix C = NULL ;
     GrB_Descriptor desc = NULL ;
-    EXAMPLE_TRY (GrB_Descriptor_new (&desc)) ;
-    EXAMPLE_TRY (GrB_Descriptor_set (desc, GrB_MASK, GrB_STRUCTURE)) ;
-    EXAMPLE_TRY (GrB_Descriptor_set (desc, GrB_INP1, GrB_TRAN)) ;
-    EXAMPLE_TRY (GrB_Descriptor_set (desc, GxB_AxB_METHOD, method)) ;
+    EXAMPLE_TRY (GrB_Matrix_new (&C, GrB_INT64, op.n, op.n)) ;
+    EXAMPLE_TRY (triangle_form_descriptor (&desc, result.form, o->method)) ;
     result.before_mxm = gbgpu_optional_stats () ;
     double mxm_start = wall_clock_seconds () ;
-    EXAMPLE_TRY (GrB_mxm (C, L, NULL, GxB_PLUS_PAIR_INT64, L, U, desc)) ;
+    EXAMPLE_TRY (GrB_mxm (C, op.L, NULL, GxB_PLUS_PAIR_INT64, op.L,
+        triangle_form_B (result.form, &op), desc)) ;
     EXAMPLE_TRY (GrB_Matrix_wait (C, GrB_MATERIALIZE)) ;
     result.mxm_seconds = wall_clock_seconds () - mxm_start ;
     result.after_mxm = gbgpu_optional_stats () ;
@@ -130,13 +161,11 @@ static triangle_count count_triangles (GrB_Matrix A, GrB_Desc_Value method)
     EXAMPLE_TRY (GrB_Matrix_reduce_INT64 (&result.triangles, NULL,
         GrB_PLUS_MONOID_INT64, C, NULL)) ;
     result.total_seconds = wall_clock_seconds () - start ;
-    result.nodes = nrows ;
-    result.edges = entries / 2 ;
+    result.nodes = op.n ;
+    result.edges = op.edges ;
     GrB_Descriptor_free (&desc) ;
     GrB_Matrix_free (&C) ;
-    GrB_Matrix_free (&U) ;
-    GrB_Matrix_free (&L) ;
-    GrB_Matrix_free (&S) ;
+    triangle_operands_free (&op) ;
     return (result) ;
 }
 
@@ -149,17 +178,21 @@ int main (int argc, char **argv)
     double read_seconds ;
     GrB_Matrix A = graph_load_or_exit ("triangles", o.input, &read_seconds) ;
 
-    triangle_count t = count_triangles (A, o.method) ;
+    triangle_count t = count_triangles (A, &o) ;
     char label [256], ran_on [512] ;
     gbgpu_optional_describe (ran_on, sizeof (ran_on), &t.before_mxm, &t.after_mxm) ;
     printf ("input      %s: %llu nodes, %llu undirected edges (%llu entries read in %.3f s)\n",
         graph_spec_label (label, sizeof (label), o.input),
         (unsigned long long) t.nodes, (unsigned long long) t.edges,
         (unsigned long long) t.input_entries, read_seconds) ;
+    printf ("form       %s: %s (%s)\n", triangle_form_name (t.form),
+        triangle_form_formula (t.form), t.why) ;
     printf ("triangles  %lld\n", (long long) t.triangles) ;
     printf ("GrB_mxm    %.6f s on %s\n", t.mxm_seconds, ran_on) ;
-    printf ("total      %.6f s (pattern, tril/triu, GrB_mxm, reduce)\n",
-        t.total_seconds) ;
+    printf ("total      %.6f s (pattern, %s, L%s, %sGrB_mxm, reduce)\n",
+        t.total_seconds, o.symmetrize ? "symmetrize" : "symmetry check",
+        t.form == TRIANGLE_FORM_LUT ? " and U" : "",
+        o.auto_form ? "form rule, " : "") ;
 
     GrB_Matrix_free (&A) ;
     GrB_finalize () ;

@@ -1,0 +1,77 @@
+#!/bin/sh
+# examples_timing.sh: each example program end to end, --cpu and --gpu, on
+# the shared graphs and R-MAT scale 20, as one Markdown table for
+# bench/RESULTS.md ("each example's GPU and CPU time").  Every row takes the
+# programs' own lines: the result, "GrB_mxm <s> on <where>" and "total <s>".
+#
+#   bench/examples_timing.sh [BUILD_DIR] >> bench/RESULTS.md
+#
+# BUILD_DIR defaults to build; the data folder is $GBGPU_DATA_DIR (default
+# ../shared/data).  A run that fails reads "fail" and the table goes on.
+
+build=${1:-build}
+data=${GBGPU_DATA_DIR:-../shared/data}
+matrices=$data/matrices
+
+# One program run under one policy: prints "result|GrB_mxm s|total s|where".
+# result: the line whose first word is $2 (triangles, reached, clusters).
+run_example () {
+    policy=$1 result_word=$2
+    shift 2
+    output=$("$@" 2>&1) || { echo "fail|fail|fail|exit status $?"; return; }
+    echo "$output" | awk -v word="$result_word" '
+        $1 == word { $1 = ""; result = substr ($0, 2) }
+        $1 == "GrB_mxm" { mxm = $2; where = $0; sub (/.* s on /, "", where) }
+        $1 == "total" { total = $2 }
+        END { printf "%s|%s|%s|%s\n", result, mxm, total, where }'
+}
+
+# One table row: the example on one input, CPU then GPU.
+row () {
+    example=$1 input=$2 result_word=$3
+    shift 3
+    cpu=$(run_example cpu "$result_word" "$@" --cpu)
+    gpu=$(run_example gpu "$result_word" "$@" --gpu)
+    # fields: example input, then result mxm total where for CPU and for GPU
+    echo "$example|$input|$cpu|$gpu" | awk -F'|' '{
+        speedup = ($4 + 0 > 0 && $8 + 0 > 0) ? sprintf ("%.2f", $4 / $8) : "-"
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2,
+            $4, $5, $8, $9, speedup, $10, ($3 == $7 ? $3 : $3 " / " $7)
+    }'
+}
+
+commit=${GBGPU_COMMIT:-$(git describe --always --dirty 2>/dev/null || echo unknown)}
+gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+echo
+echo "### Examples end to end, $(date -u '+%Y-%m-%d %H:%M UTC') | ${gpu_name:-no GPU} | $(nproc) cores | commit $commit"
+echo
+echo "Times in seconds, from the programs' own lines: the GrB_mxm calls, and the"
+echo "whole computation after loading (examples/*/*.c say what each total covers)."
+echo
+echo "| example | input | CPU GrB_mxm | CPU total | GPU GrB_mxm | GPU total | GrB_mxm speedup | GPU GrB_mxm ran on | result (CPU / GPU when they differ) |"
+echo "|---|---|---:|---:|---:|---:|---:|---|---|"
+
+triangles=$build/examples/triangles/triangles
+bfs=$build/examples/bfs/bfs
+mcl=$build/examples/mcl/gbgpu-mcl
+
+for graph in karate jagmesh7 bcsstk13 CA-GrQc CA-HepTh oregon1_010331; do
+    [ -f "$matrices/$graph.mtx" ] && row triangles "$graph" triangles "$triangles" "$matrices/$graph.mtx"
+done
+for graph in Wiki-Vote_directed p2p-Gnutella31_directed; do
+    [ -f "$matrices/$graph.mtx" ] && row triangles "$graph" triangles "$triangles" --symmetrize "$matrices/$graph.mtx"
+done
+row triangles rmat:20 triangles "$triangles" rmat:20
+
+# (not luxembourg: a road network's BFS is 1286 levels of tiny products)
+for graph in CA-GrQc CA-HepTh oregon1_010331; do
+    [ -f "$matrices/$graph.mtx" ] && row "bfs 64" "$graph" reached "$bfs" "$matrices/$graph.mtx"
+done
+row "bfs 64" rmat:20 reached "$bfs" rmat:20
+row "bfs 1024" rmat:20 reached "$bfs" --sources 1024 rmat:20
+
+# (not R-MAT 20: M*M of a power-law graph does not fit before pruning)
+[ -f "$data/mcl/hep-th.mtx" ] && row "mcl -I 2" hep-th clusters "$mcl" -I 2 "$data/mcl/hep-th.mtx" -o /dev/null
+for graph in oregon1_010331; do
+    [ -f "$matrices/$graph.mtx" ] && row "mcl -I 2" "$graph" clusters "$mcl" -I 2 "$matrices/$graph.mtx" -o /dev/null
+done
