@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bench_breakdown.h"
 #include "bench_case.h"
 #include "bench_cuda.h"
 #include "bench_inputs.h"
@@ -112,6 +113,7 @@ int main (int argc, char **argv)
         fprintf (stderr, "[%d/%d] ", k + 1, count) ;
         bench_case_run (&row, &inputs [k], &o, device_present) ;
         bench_table_row (table, &row) ;
+        if (row.have_breakdown) bench_breakdown_print (stdout, &row) ;
     }
     bench_table_close (table) ;
     free (inputs) ;
