@@ -46,6 +46,12 @@ constexpr int64_t DENSE_MIN_FILL = 64 ;
 //   (counting up to 512 slots); above, the tables are 4096..16384 slots, one
 //   block per multiprocessor and a bitonic sort of 100+ barriers (NOTES v0.2).
 constexpr int64_t MERGE_MIN_PRODUCTS = 1536 ;
+// - at most MERGE_MAX_PRODUCTS products: bounds the merge's buffers (two of
+//   keys and values per block, 24 bytes a product for FP64: 1.5 MB a block,
+//   ~400 MB for the 264 blocks of an H200); longer rows fill enough of their
+//   width for the dense accumulator, which sweeps the width once instead of
+//   passing over the products several times.
+constexpr int64_t MERGE_MAX_PRODUCTS = 1 << 16 ;
 // - at most MERGE_MAX_SEGMENTS entries in A(i,:): the merge makes
 //   ceil(log2 (segments)) passes over the row's products; four passes is
 //   taken as the cost of one hash insertion plus the table's sort.
@@ -89,7 +95,7 @@ __device__ __forceinline__ int table_bin (int64_t need, int64_t ncols, int share
 __device__ __forceinline__ bool merge_pays (const row_statistics &r)
 {
     return r.segments >= 2 && r.segments <= MERGE_MAX_SEGMENTS
-        && r.products >= MERGE_MIN_PRODUCTS
+        && r.products >= MERGE_MIN_PRODUCTS && r.products <= MERGE_MAX_PRODUCTS
         && r.products >= MERGE_MIN_MEAN_SEGMENT * r.segments ;
 }
 

@@ -106,6 +106,7 @@ __device__ void merge_pass (const merge_workspace <SR> &w, int from, int64_t n,
     int64_t width, int64_t products)
 {
     constexpr int NT = merge_policy::threads, ITEMS = merge_policy::items_per_thread ;
+    constexpr uint32_t past_end = 0xFFFFFFFFu ;   // columns are < 2^31 - 1
     const uint32_t *keys_in = w.keys [from] ;
     uint32_t *keys_out = w.keys [from ^ 1] ;
     const typename SR::S *slots_in = w.slots [from] ;
@@ -124,12 +125,25 @@ __device__ void merge_pass (const merge_workspace <SR> &w, int from, int64_t n,
             const int64_t stop = (chunk_end < hi) ? chunk_end : hi ;
             int64_t ia = merge_path (keys_in + lo, n_left, keys_in + mid, n_right, out - lo) ;
             int64_t ib = (out - lo) - ia ;
+            // the next key of each run, or past_end once it is used up
+            // (every column is below it; ties go to the left run)
+            uint32_t a = (ia < n_left) ? keys_in [lo + ia] : past_end ;
+            uint32_t b = (ib < n_right) ? keys_in [mid + ib] : past_end ;
             for ( ; out < stop ; out++)
             {
-                const bool left = ia < n_left
-                    && (ib >= n_right || keys_in [lo + ia] <= keys_in [mid + ib]) ;
-                const int64_t src = left ? lo + ia++ : mid + ib++ ;
-                keys_out [out] = keys_in [src] ;
+                int64_t src ;
+                if (a <= b)
+                {
+                    keys_out [out] = a ;
+                    src = lo + ia++ ;
+                    a = (ia < n_left) ? keys_in [lo + ia] : past_end ;
+                }
+                else
+                {
+                    keys_out [out] = b ;
+                    src = mid + ib++ ;
+                    b = (ib < n_right) ? keys_in [mid + ib] : past_end ;
+                }
                 if constexpr (has_values <SR>) slots_out [out] = slots_in [src] ;
             }
         }
