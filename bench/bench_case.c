@@ -157,7 +157,8 @@ static void run_columns (bench_row *row, operands *op, const bench_options *o,
         // column leaves cached is not taken from the next
         gbgpu_cuda_trim_pool () ;
         bench_kernel_column (&row->kernel, &row->peak_bytes, &op->A_csr,
-            B_csr_of (op), s, row->products, &reference, &o->plan) ;
+            B_csr_of (op), s, row->products, &reference, &o->plan,
+            o->breakdown ? &row->breakdown : NULL, &row->have_breakdown) ;
         progress (row->label, "gbgpu", &row->kernel) ;
         gbgpu_cuda_trim_pool () ;
         bench_mxm_column (&row->e2e, op->A, op->B, s, GBGPU_POLICY_GPU,

@@ -12,6 +12,8 @@ typedef struct
     const gbgpu_dev_csr *A, *B ;
     gbgpu_semiring code ;
     int64_t products ;          // counted on the host, to compare with gbgpu's
+    gbgpu_cuda_profile *breakdown ;     // NULL, or the last run's profile
+    bool ran ;                  // a run completed (breakdown is set)
 }
 kernel_context ;
 
@@ -26,11 +28,12 @@ static bench_status gbgpu_failure (gbgpu_cuda_status failure, const char *call,
 static bench_status kernel_produce (void *context, bench_csr *C,
     double *seconds, char *note, size_t note_size)
 {
-    const kernel_context *k = context ;
+    kernel_context *k = context ;
     gbgpu_dev_result T ;
     memset (&T, 0, sizeof (T)) ;
     gbgpu_cuda_profile profile ;
     memset (&profile, 0, sizeof (profile)) ;
+    profile.per_bin = (k->breakdown != NULL) ;
     double start, computed, freeing, freed ;
     bench_status status = bench_device_clock (&start, note, note_size) ;
     if (status != BENCH_OK) return (status) ;
@@ -72,6 +75,11 @@ static bench_status kernel_produce (void *context, bench_csr *C,
     // progress (stderr): where the kernel time went, phase by phase
     fprintf (stderr, "    phases: analyse %.3f symbolic %.3f numeric %.3f sort %.3f ms\n",
         profile.analyse_ms, profile.symbolic_ms, profile.numeric_ms, profile.sort_ms) ;
+    if (k->breakdown != NULL)
+    {
+        *k->breakdown = profile ;
+        k->ran = true ;
+    }
     if (profile.products != k->products)
     {
         snprintf (note, note_size, "gbgpu counted %lld products, the host %lld",
@@ -118,8 +126,10 @@ static bench_status kernel_limits (const bench_csr *A, const bench_csr *B,
 
 void bench_kernel_column (bench_result *result, size_t *peak_bytes,
     const bench_csr *A, const bench_csr *B, const bench_semiring *semiring,
-    int64_t products, bench_csr *reference, const bench_plan *plan)
+    int64_t products, bench_csr *reference, const bench_plan *plan,
+    gbgpu_cuda_profile *breakdown, bool *have_breakdown)
 {
+    if (have_breakdown != NULL) *have_breakdown = false ;
     memset (result, 0, sizeof (*result)) ;
     *peak_bytes = 0 ;
     char *note = result->note ;
@@ -143,8 +153,9 @@ void bench_kernel_column (bench_result *result, size_t *peak_bytes,
     if (status == BENCH_OK)
     {
         kernel_context context = { &dev_A, B == A ? &dev_A : &dev_B,
-            semiring->code, products } ;
+            semiring->code, products, breakdown, false } ;
         bench_measure (result, plan, semiring, reference, kernel_produce, &context) ;
+        if (have_breakdown != NULL) *have_breakdown = context.ran ;
         *peak_bytes = gbgpu_cuda_memory_peak () ;
     }
     else

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bench_breakdown.h"
 #include "bench_case.h"
 #include "bench_cuda.h"
 #include "bench_graph.h"
@@ -122,6 +123,7 @@ int main (int argc, char **argv)
         }
         bench_case_run (&row, &inputs [k], &o, device_present) ;
         bench_table_row (table, &row) ;
+        if (row.have_breakdown) bench_breakdown_print (stdout, &row) ;
     }
     bench_table_close (table) ;
     free (inputs) ;

@@ -30,6 +30,8 @@ static void usage (int status)
         "  --markdown FILE     append the table, with date, GPU and commit, as Markdown\n"
         "                      (for bench/RESULTS.md)\n"
         "  --device N          CUDA device (default 0)\n"
+        "  --breakdown         after each input, gbgpu's kernel time per phase and\n"
+        "                      per bin of rows (rows, ms), and its device memory peak\n"
         "%s", bench_semiring_names, graph_spec_usage) ;
     exit (status) ;
 }
@@ -64,6 +66,7 @@ void bench_options_parse (bench_options *o, int argc, char **argv)
         else if (strcmp (arg, "--data") == 0) o->data = true ;
         else if (strcmp (arg, "--graph-suite") == 0) o->graph_suite = true ;
         else if (strcmp (arg, "--cpu-only") == 0) o->cpu_only = true ;
+        else if (strcmp (arg, "--breakdown") == 0) o->breakdown = true ;
         else if (strcmp (arg, "--semiring") == 0)
         {
             o->semiring = bench_semiring_named (option_value (argc, argv, &k)) ;

@@ -20,6 +20,7 @@ typedef struct
     const char *csv_path ;          // --csv FILE
     const char *markdown_path ;     // --markdown FILE (appended to)
     int device ;                    // --device N
+    bool breakdown ;                // --breakdown: per phase and per bin
 }
 bench_options ;
 

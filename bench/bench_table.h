@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "bench_measure.h"
+#include "gbgpu_cuda.h"
 
 typedef struct
 {
@@ -30,6 +31,8 @@ typedef struct
     GrB_Index nnz_C ;
     bench_result kernel, e2e, cusparse, cpu ;
     size_t peak_bytes ;
+    bool have_breakdown ;           // --breakdown, and the kernel column ran
+    gbgpu_cuda_profile breakdown ;  // of its last run
     char note [512] ;               // about the input itself
 }
 bench_row ;

@@ -7,8 +7,9 @@
 // is LOR, ...), and other built-in aliases (GrB_EQ_BOOL, GrB_NE_BOOL,
 // GrB_ONEB_T, GxB_FIRSTJ_T).  Each one runs C = A*B on shapes chosen to reach
 // the kernels' edge cases: zero rows, columns or inner dimension, 1xn and nx1,
-// outer products, empty inputs, empty rows, long dot lengths, and inputs of
-// another type than the semiring's (typecast).
+// outer products, empty inputs, empty rows, long dot lengths, inputs of
+// another type than the semiring's (typecast), and rows of C merged from a
+// few long rows of B or copied from one.
 //
 // Every call must run on the GPU (the counters show one GPU call), leave A and
 // B unchanged, and match the same call under the CPU policy (SuiteSparse's
@@ -61,6 +62,10 @@ static const shape shapes [ ] =
     { "half the rows empty",        50,  30,  40, 0.30, 0.30, 0.5, 0, 0 },
     { "typecast A",                 40,  35,  30, 0.20, 0.20, 0,   3, 0 },
     { "typecast A and B",           40,  35,  30, 0.20, 0.20, 0,   5, 2 },
+    // ~2 entries in a row of A, ~1600 in a row of B: the selector copies the
+    // single-entry rows and merges the others (test_mxm_accumulators checks
+    // that it does)
+    { "few long rows of B",         40,  30, 4000, 0.07, 0.40, 0,   0, 0 },
 } ;
 #define NSHAPES ((int) (sizeof (shapes) / sizeof (shapes [0])))
 

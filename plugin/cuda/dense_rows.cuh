@@ -154,11 +154,13 @@ cudaError_t launch_dense_bin (const hash_rows_args &args)
     const row_bins &bins = *args.bins ;
     if (bins.rows [BIN_DENSE] == 0) return cudaSuccess ;
     const int64_t even = (args.ncols + 1) & ~int64_t (1) ;
+    GBGPU_TRY (args.timer->begin (BIN_DENSE)) ;
     block_tables tables ;
     GBGPU_TRY (tables.allocate (bins.rows [BIN_DENSE], even * dense_bytes_per_column <SR> ())) ;
     dense_rows_kernel <SR, FILL> <<<(unsigned) tables.blocks (), DENSE_THREADS, 0, stream ()>>>
         (args, bins.list + bins.offset [BIN_DENSE], bins.rows [BIN_DENSE], tables.get ()) ;
-    return cudaGetLastError () ;
+    GBGPU_TRY (cudaGetLastError ()) ;
+    return args.timer->end (BIN_DENSE) ;
 }
 
 }   // namespace gbgpu

@@ -64,13 +64,35 @@ static inline int64_t gbgpu_result_values (const gbgpu_dev_result *T)
     return T->iso ? 1 : T->nvals ;
 }
 
+// Rows of C are grouped in bins by the accumulator they get: shared-memory
+// hash tables of 2^6 .. 2^14 slots (bins 0..8), a global-memory hash table,
+// dense, segmented merge, a copy of one row of B, and empty rows.
+#define GBGPU_CUDA_BINS 14
+
+typedef struct
+{
+    int64_t rows ;              // rows of C in the bin in this phase
+    float ms ;                  // device time of the bin's kernels (per_bin)
+}
+gbgpu_cuda_bin_profile ;
+
 // Time spent in each phase of one product (device events, milliseconds).
 typedef struct
 {
     float analyse_ms, symbolic_ms, numeric_ms, sort_ms ;
     int64_t products ;          // sum over a(i,k) of nnz(B(k,:))
+    // Set by the caller to also time each bin (events around each bin's
+    // launch; without it bins cost nothing extra and their ms read 0).
+    bool per_bin ;
+    // Per bin and phase: rows always, device time when per_bin.  The copy
+    // bin's rows are counted during analysis: no symbolic kernel.
+    gbgpu_cuda_bin_profile symbolic [GBGPU_CUDA_BINS], numeric [GBGPU_CUDA_BINS] ;
 }
 gbgpu_cuda_profile ;
+
+// A bin's name for reports ("hash64" ... "hash16384", "global", "dense",
+// "merge", "copy", "empty"), or "?" for a number out of range.
+GBGPU_CUDA_EXPORT const char *gbgpu_cuda_bin_name (int bin) ;
 
 // Devices.
 GBGPU_CUDA_EXPORT int gbgpu_cuda_device_count (void) ;
@@ -107,7 +129,7 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm
     bool mask_complement,
     const gbgpu_dev_csr *A,
     const gbgpu_dev_csr *B,
-    gbgpu_cuda_profile *profile     // may be NULL
+    gbgpu_cuda_profile *profile     // may be NULL; per_bin is read from it
 ) ;
 
 // Copy a result to host arrays of nrows+1, nvals and

@@ -370,6 +370,7 @@ cudaError_t launch_hash_bins (const hash_rows_args &args)
         table_shape shape = { bin_table_bits (b), policy.group_threads,
             policy.groups_per_block, nullptr, bins.list + bins.offset [b], bins.rows [b] } ;
         const size_t shared = (size_t) policy.groups_per_block * per_slot << shape.table_bits ;
+        GBGPU_TRY (args.timer->begin (b)) ;
         // the same value from every thread: concurrent calls cannot shrink
         // the limit under another's launch
         GBGPU_TRY (cudaFuncSetAttribute (hash_rows_kernel <SR, FILL>,
@@ -378,11 +379,13 @@ cudaError_t launch_hash_bins (const hash_rows_args &args)
         hash_rows_kernel <SR, FILL> <<<(unsigned) blocks,
             policy.group_threads * policy.groups_per_block, shared, stream ()>>> (args, shape) ;
         GBGPU_TRY (cudaGetLastError ()) ;
+        GBGPU_TRY (args.timer->end (b)) ;
     }
     if (bins.rows [BIN_GLOBAL] > 0)
     {
         // one table per block, large enough for the bin's largest row
         const int bits = global_table_bits (bins.max_global_need) ;
+        GBGPU_TRY (args.timer->begin (BIN_GLOBAL)) ;
         block_tables tables ;
         GBGPU_TRY (tables.allocate (bins.rows [BIN_GLOBAL], per_slot << bits)) ;
         table_shape shape = { bits, GLOBAL_GROUP_THREADS, 1, tables.get (),
@@ -390,6 +393,7 @@ cudaError_t launch_hash_bins (const hash_rows_args &args)
         hash_rows_kernel <SR, FILL> <<<(unsigned) tables.blocks (), GLOBAL_GROUP_THREADS,
             0, stream ()>>> (args, shape) ;
         GBGPU_TRY (cudaGetLastError ()) ;
+        GBGPU_TRY (args.timer->end (BIN_GLOBAL)) ;
     }
     return cudaSuccess ;
 }

@@ -1,7 +1,9 @@
 // semiring_ops.cuh: the device side of a semiring, as a policy for the
 // accumulator templates: the monoid (what an empty accumulator slot holds,
-// normally its identity; an atomic update of a slot; an optional terminal) and the multiply operator
-// (which inputs it reads, and its value).
+// normally its identity; an atomic update of a slot; the same fold of two
+// values without atomics, for accumulators that own their values (merge); an
+// optional terminal) and the multiply operator (which inputs it reads, and its
+// value).
 //
 // Each built-in operator computes exactly what SuiteSparse:GraphBLAS computes:
 // integer division by zero and by -1 follow its rules, MIN and MAX of floating
@@ -108,6 +110,14 @@ template <class T> struct monoid <GBGPU_ADD_PLUS, T>
         else
             atomicAdd (slot, v) ;   // float, double
     }
+    __device__ static S combine (S x, S y)
+    {
+        // integers wrap, as the atomic add does
+        if constexpr (std::is_integral <S>::value)
+            return (S) ((typename std::make_unsigned <S>::type) x
+                      + (typename std::make_unsigned <S>::type) y) ;
+        else return x + y ;
+    }
 } ;
 
 template <class T> struct monoid <GBGPU_ADD_TIMES, T>
@@ -120,6 +130,7 @@ template <class T> struct monoid <GBGPU_ADD_TIMES, T>
     {
         atomic_apply (slot, v, times_of ()) ;
     }
+    __device__ static S combine (S x, S y) { return times_of () (x, y) ; }
 } ;
 
 // An empty slot of a floating-point MIN or MAX holds NaN rather than the
@@ -145,6 +156,11 @@ template <class T> struct monoid <GBGPU_ADD_MIN, T>
         else
             atomic_apply (slot, v, fmin_of ()) ;
     }
+    __device__ static S combine (S x, S y)
+    {
+        if constexpr (std::is_integral <T>::value) return (x < y) ? x : y ;
+        else return fmin_of () (x, y) ;
+    }
 } ;
 
 template <class T> struct monoid <GBGPU_ADD_MAX, T>
@@ -161,6 +177,11 @@ template <class T> struct monoid <GBGPU_ADD_MAX, T>
         else
             atomic_apply (slot, v, fmax_of ()) ;
     }
+    __device__ static S combine (S x, S y)
+    {
+        if constexpr (std::is_integral <T>::value) return (x > y) ? x : y ;
+        else return fmax_of () (x, y) ;
+    }
 } ;
 
 // ANY: whichever product is stored last; every candidate is a valid answer.
@@ -174,6 +195,7 @@ template <class T> struct monoid <GBGPU_ADD_ANY, T>
     {
         *reinterpret_cast <volatile S *> (slot) = v ;
     }
+    __device__ static S combine (S x, S) { return x ; }
 } ;
 
 // Boolean monoids on 0/1 words.
@@ -184,6 +206,7 @@ template <> struct monoid <GBGPU_ADD_LOR, bool>
     __device__ static S empty_slot () { return 0 ; }
     __device__ static bool is_terminal (S s) { return s != 0 ; }
     __device__ static void update (S *slot, S v) { if (v) atomicOr (slot, 1u) ; }
+    __device__ static S combine (S x, S y) { return (x | y) != 0 ; }
 } ;
 
 template <> struct monoid <GBGPU_ADD_LAND, bool>
@@ -193,6 +216,7 @@ template <> struct monoid <GBGPU_ADD_LAND, bool>
     __device__ static S empty_slot () { return 1 ; }
     __device__ static bool is_terminal (S s) { return s == 0 ; }
     __device__ static void update (S *slot, S v) { if (!v) atomicAnd (slot, 0u) ; }
+    __device__ static S combine (S x, S y) { return (x != 0) && (y != 0) ; }
 } ;
 
 template <> struct monoid <GBGPU_ADD_LXOR, bool>
@@ -202,6 +226,7 @@ template <> struct monoid <GBGPU_ADD_LXOR, bool>
     __device__ static S empty_slot () { return 0 ; }
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v) { if (v) atomicXor (slot, 1u) ; }
+    __device__ static S combine (S x, S y) { return (x != 0) != (y != 0) ; }
 } ;
 
 // EQ (LXNOR): x == y is x ^ y ^ 1, so folding in v flips the word when v is 0.
@@ -212,6 +237,7 @@ template <> struct monoid <GBGPU_ADD_EQ, bool>
     __device__ static S empty_slot () { return 1 ; }
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v) { if (!v) atomicXor (slot, 1u) ; }
+    __device__ static S combine (S x, S y) { return (x != 0) == (y != 0) ; }
 } ;
 
 //------------------------------------------------------------------------------

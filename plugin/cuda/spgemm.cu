@@ -1,7 +1,9 @@
 // spgemm.cu: T = A*B (or T<M> = A*B) on the device, phase by phase.
 //
-//   analyse  each row's need: products (symbolic) or entries (numeric), or
-//            the mask row's size when masked; histogram into bins
+//   analyse  each row's statistics (products, entries of A's row) and need:
+//            products (symbolic) or entries (numeric), or the mask row's
+//            size when masked; the selector picks its accumulator
+//            (accumulator_selector.cuh); histogram into bins
 //   bin      row ids grouped by bin (one pass, block-aggregated atomics)
 //   count    entries per row (count_rows), then an exclusive scan gives T's
 //            row pointers and its size, so T is allocated exactly once
@@ -10,10 +12,14 @@
 //            then no value is read or written and T is iso
 //   sort     rows that came from global-memory hash tables
 //
-// The host reads back only the bin histogram (twice) and T's size.
+// The host reads back only the bin histogram (twice) and T's size.  With a
+// profile, device events time the phases, and with profile->per_bin each
+// bin's kernels too.
 
+#include <cstdlib>
+#include <cstring>
 #include <cub/device/device_scan.cuh>
-#include "spgemm_internal.cuh"
+#include "accumulator_selector.cuh"
 
 namespace gbgpu {
 
@@ -50,21 +56,42 @@ int usable_bins (size_t slot_bytes)
     return b ;
 }
 
-__device__ __forceinline__ int bin_of (int64_t need, int64_t ncols, int shared)
+accumulator_choice accumulator_from_environment ()
 {
-    if (need == 0) return BIN_EMPTY ;
-    for (int b = 0 ; b < shared ; b++)
-        if (need <= bin_capacity (bin_table_bits (b))) return b ;
-    return (need * DENSE_MIN_FILL >= ncols) ? BIN_DENSE : BIN_GLOBAL ;
+    const char *name = getenv ("GBGPU_ACCUMULATOR") ;
+    if (name == nullptr) return CHOOSE_AUTO ;
+    if (strcmp (name, "hash") == 0) return CHOOSE_HASH ;
+    if (strcmp (name, "dense") == 0) return CHOOSE_DENSE ;
+    if (strcmp (name, "merge") == 0) return CHOOSE_MERGE ;
+    return CHOOSE_AUTO ;
+}
+
+// Sets *unsorted when a row of B is not strictly increasing (jumbled, or with
+// a repeated column): copy and merge, which read B's rows as sorted runs,
+// are not used then.  A warp per row.
+__global__ void check_rows_sorted (const csr_view B, int64_t nrows, int *unsorted)
+{
+    const int64_t warps = (int64_t) gridDim.x * blockDim.x / 32 ;
+    const int lane = threadIdx.x % 32 ;
+    bool sorted = true ;
+    for (int64_t k = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / 32 ; k < nrows ; k += warps)
+    {
+        for (int64_t p = B.p [k] + 1 + lane ; p < B.p [k+1] ; p += 32)
+            sorted &= (B.j [p-1] < B.j [p]) ;
+    }
+    if (__any_sync (0xFFFFFFFFu, !sorted) && lane == 0) atomicOr (unsorted, 1) ;
 }
 
 // need = entries the row's table must hold.  Counting: its products bounded by
 // B's width; filling: its entries.  A mask row is preloaded instead (T<M>: its
 // entries are the only candidates) or besides (T<!M>: they stand for the
-// columns to leave out).  Counting also writes 0 for rows with nothing to
-// compute.
+// columns to leave out).  Counting also writes the count of rows with nothing
+// to compute (0) and of copy rows (their products: B's row has no repeated
+// column).  Filling reads the counting phase's bin from row_bin before it
+// replaces it: copy and merge rows keep their accumulator.
 __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view M,
     bool complement, int64_t nrows, int64_t ncols, int shared, const int64_t *Cp,
+    const int *B_unsorted, accumulator_choice choice,
     int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts)
 {
     __shared__ unsigned long long block_rows [N_BINS] ;
@@ -76,17 +103,22 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
     const int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
     if (i < nrows)
     {
-        int64_t need ;
-        if (Cp == nullptr)
+        const bool counting = (Cp == nullptr) ;
+        const int symbolic_bin = counting ? BIN_EMPTY : row_bin [i] ;
+        row_statistics row = { 0, A.p [i+1] - A.p [i] } ;
+        if (counting || symbolic_bin == BIN_MERGE)
         {
-            int64_t products = 0 ;
             for (int64_t pa = A.p [i] ; pa < A.p [i+1] ; pa++)
             {
                 const int32_t k = A.j [pa] ;
-                products += B.p [k+1] - B.p [k] ;
+                row.products += B.p [k+1] - B.p [k] ;
             }
-            if (products > 0) atomicAdd (&block_products, (unsigned long long) products) ;
-            need = (products < ncols ? products : ncols) ;
+        }
+        int64_t need ;
+        if (counting)
+        {
+            if (row.products > 0) atomicAdd (&block_products, (unsigned long long) row.products) ;
+            need = (row.products < ncols ? row.products : ncols) ;
         }
         else
         {
@@ -97,12 +129,27 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
             const int64_t mask_entries = M.p [i+1] - M.p [i] ;
             need = complement ? need + mask_entries : mask_entries ;
         }
-        if (Cp == nullptr && need == 0) row_count [i] = 0 ;
-        const int b = bin_of (need, ncols, shared) ;
+        int b ;
+        if (counting)
+        {
+            const bool sorted_runs = (M.p == nullptr) && (*B_unsorted == 0) ;
+            b = select_symbolic_bin (row, need, ncols, shared, sorted_runs, choice) ;
+            if (b == BIN_EMPTY) row_count [i] = 0 ;
+            if (b == BIN_COPY) row_count [i] = row.products ;
+        }
+        else
+        {
+            b = select_numeric_bin (row, need, ncols, shared, symbolic_bin, choice) ;
+        }
         row_need [i] = need ;
         row_bin [i] = (uint8_t) b ;
         atomicAdd (&block_rows [b], 1ull) ;
         if (b == BIN_GLOBAL) atomicMax (&counts->max_global_need, (unsigned long long) need) ;
+        if (b == BIN_MERGE)
+        {
+            atomicMax (&counts->max_merge_products, (unsigned long long) row.products) ;
+            atomicMax (&counts->max_merge_segments, (unsigned long long) row.segments) ;
+        }
     }
     __syncthreads () ;
     if (threadIdx.x < N_BINS && block_rows [threadIdx.x] > 0)
@@ -136,24 +183,37 @@ __global__ void group_rows_by_bin (int64_t nrows, const uint8_t *row_bin,
         list [offsets.offset [b] + block_start [b] + at] = i ;
 }
 
+// What both phases' analysis reads and writes.
+struct row_analysis
+{
+    csr_view A, B, M ;
+    bool complement ;
+    int64_t nrows, ncols ;
+    const int *B_unsorted ;         // set by check_rows_sorted
+    accumulator_choice choice ;
+    int64_t *row_need ;
+    uint8_t *row_bin ;
+    bin_counts *counts ;
+    int64_t *list ;
+} ;
+
 // Fills `bins` (and `list`) for one phase; returns the products when counting.
-static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &B,
-    const csr_view &M, bool complement, int64_t nrows, int64_t ncols, size_t slot_bytes, const int64_t *Cp,
-    int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts,
-    int64_t *list, int64_t *products)
+static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, size_t slot_bytes,
+    const int64_t *Cp, int64_t *row_count, int64_t *products)
 {
     const int threads = 256 ;
-    const unsigned blocks = (unsigned) ((nrows + threads - 1) / threads) ;
+    const unsigned blocks = (unsigned) ((r.nrows + threads - 1) / threads) ;
     *bins = row_bins { } ;
-    bins->list = list ;
+    bins->list = r.list ;
     if (products != nullptr) *products = 0 ;
-    if (nrows == 0) return cudaSuccess ;
-    GBGPU_TRY (cudaMemsetAsync (counts, 0, sizeof (bin_counts), stream ())) ;
-    analyse_rows <<<blocks, threads, 0, stream ()>>> (A, B, M, complement, nrows, ncols,
-        usable_bins (slot_bytes), Cp, row_count, row_need, row_bin, counts) ;
+    if (r.nrows == 0) return cudaSuccess ;
+    GBGPU_TRY (cudaMemsetAsync (r.counts, 0, sizeof (bin_counts), stream ())) ;
+    analyse_rows <<<blocks, threads, 0, stream ()>>> (r.A, r.B, r.M, r.complement, r.nrows,
+        r.ncols, usable_bins (slot_bytes), Cp, r.B_unsorted, r.choice, row_count, r.row_need,
+        r.row_bin, r.counts) ;
     GBGPU_TRY (cudaGetLastError ()) ;
     bin_counts host ;
-    GBGPU_TRY (cudaMemcpyAsync (&host, counts, sizeof (host), cudaMemcpyDeviceToHost, stream ())) ;
+    GBGPU_TRY (cudaMemcpyAsync (&host, r.counts, sizeof (host), cudaMemcpyDeviceToHost, stream ())) ;
     GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
 
     bin_offsets offsets ;
@@ -164,9 +224,25 @@ static cudaError_t bin_rows (row_bins *bins, const csr_view &A, const csr_view &
         bins->offset [b] = offsets.offset [b] = total ;
         total += bins->rows [b] ;
     }
+    bins->empty_rows = (int64_t) host.rows [BIN_EMPTY] ;
     bins->max_global_need = (int64_t) host.max_global_need ;
+    bins->max_merge_products = (int64_t) host.max_merge_products ;
+    bins->max_merge_segments = (int64_t) host.max_merge_segments ;
     if (products != nullptr) *products = (int64_t) host.products ;
-    group_rows_by_bin <<<blocks, threads, 0, stream ()>>> (nrows, row_bin, offsets, counts, list) ;
+    group_rows_by_bin <<<blocks, threads, 0, stream ()>>> (r.nrows, r.row_bin, offsets, r.counts, r.list) ;
+    return cudaGetLastError () ;
+}
+
+// *unsorted on the device: 0 when every row of B is strictly increasing.
+static cudaError_t check_B_sorted (const csr_view &B, int64_t nrows, int *unsorted)
+{
+    GBGPU_TRY (cudaMemsetAsync (unsorted, 0, sizeof (int), stream ())) ;
+    if (nrows == 0) return cudaSuccess ;
+    const int threads = 256, rows_per_block = threads / 32 ;
+    int64_t blocks = (nrows + rows_per_block - 1) / rows_per_block ;
+    const int64_t enough = 32 * (int64_t) multiprocessor_count () ;
+    if (blocks > enough) blocks = enough ;
+    check_rows_sorted <<<(unsigned) blocks, threads, 0, stream ()>>> (B, nrows, unsorted) ;
     return cudaGetLastError () ;
 }
 
@@ -187,6 +263,58 @@ static cudaError_t set_to_one (void *x, gbgpu_type type)
     }
     GBGPU_TRY (cudaMemcpyAsync (x, &one, gbgpu_type_size (type), cudaMemcpyHostToDevice, stream ())) ;
     return cudaStreamSynchronize (stream ()) ;
+}
+
+// Each bin's rows, and its time when the timer was enabled.
+static cudaError_t bin_profile (gbgpu_cuda_bin_profile *out, const row_bins &bins,
+    const bin_timer &timer)
+{
+    for (int b = 0 ; b < N_BINS ; b++)
+    {
+        out [b].rows = (b == BIN_EMPTY) ? bins.empty_rows : bins.rows [b] ;
+        GBGPU_TRY (timer.elapsed (b, &out [b].ms)) ;
+    }
+    return cudaSuccess ;
+}
+
+bin_timer::~bin_timer ()
+{
+    for (int b = 0 ; b < N_BINS ; b++)
+    {
+        if (start_ [b] != nullptr) cudaEventDestroy (start_ [b]) ;
+        if (stop_ [b] != nullptr) cudaEventDestroy (stop_ [b]) ;
+    }
+}
+
+cudaError_t bin_timer::enable ()
+{
+    for (int b = 0 ; b < N_BINS ; b++)
+    {
+        GBGPU_TRY (cudaEventCreate (&start_ [b])) ;
+        GBGPU_TRY (cudaEventCreate (&stop_ [b])) ;
+    }
+    enabled_ = true ;
+    return cudaSuccess ;
+}
+
+cudaError_t bin_timer::begin (int bin)
+{
+    if (!enabled_) return cudaSuccess ;
+    timed_ [bin] = true ;
+    return cudaEventRecord (start_ [bin], stream ()) ;
+}
+
+cudaError_t bin_timer::end (int bin)
+{
+    if (!enabled_) return cudaSuccess ;
+    return cudaEventRecord (stop_ [bin], stream ()) ;
+}
+
+cudaError_t bin_timer::elapsed (int bin, float *ms) const
+{
+    *ms = 0 ;
+    if (!timed_ [bin]) return cudaSuccess ;
+    return cudaEventElapsedTime (ms, start_ [bin], stop_ [bin]) ;
 }
 
 static csr_view view_of (const gbgpu_dev_csr *X)
@@ -219,21 +347,36 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     device_array <int64_t> row_count, row_need, Cp, list ;
     device_array <uint8_t> row_bin ;
     device_array <bin_counts> counts ;
+    device_array <int> B_unsorted ;
     GBGPU_TRY (row_count.allocate (m + 1)) ;
     GBGPU_TRY (Cp.allocate (m + 1)) ;
     GBGPU_TRY (list.allocate (m)) ;
     GBGPU_TRY (row_need.allocate (m)) ;
     GBGPU_TRY (row_bin.allocate (m)) ;
     GBGPU_TRY (counts.allocate (1)) ;
+    GBGPU_TRY (B_unsorted.allocate (1)) ;
+    bin_timer symbolic_timer, numeric_timer ;
+    if (profile != nullptr && profile->per_bin)
+    {
+        GBGPU_TRY (symbolic_timer.enable ()) ;
+        GBGPU_TRY (numeric_timer.enable ()) ;
+    }
+
+    // copy and merge read B's rows as sorted runs: only when they are
+    const accumulator_choice choice = accumulator_from_environment () ;
+    const bool runs_wanted = (M.p == nullptr) && (choice == CHOOSE_AUTO || choice == CHOOSE_MERGE) ;
+    if (runs_wanted) GBGPU_TRY (check_B_sorted (B, Bd->nrows, B_unsorted.get ())) ;
+    else GBGPU_TRY (cudaMemsetAsync (B_unsorted.get (), 1, sizeof (int), stream ())) ;
+    const row_analysis analysis = { A, B, M, complement, m, n, B_unsorted.get (), choice,
+        row_need.get (), row_bin.get (), counts.get (), list.get () } ;
 
     // symbolic
-    row_bins bins ;
+    row_bins symbolic_bins ;
     int64_t products = 0 ;
-    GBGPU_TRY (bin_rows (&bins, A, B, M, complement, m, n, sizeof (uint32_t), nullptr, row_count.get (), row_need.get (),
-        row_bin.get (), counts.get (), list.get (), &products)) ;
+    GBGPU_TRY (bin_rows (&symbolic_bins, analysis, sizeof (uint32_t), nullptr, row_count.get (), &products)) ;
     GBGPU_TRY (cudaEventRecord (marks [1], stream ())) ;
     hash_rows_args args = { A, B, M, complement, n, row_need.get (), row_count.get (), nullptr, nullptr,
-        nullptr, &bins } ;
+        nullptr, &symbolic_bins, &symbolic_timer } ;
     GBGPU_TRY (count_rows (args)) ;
 
     // T's row pointers and size
@@ -260,9 +403,10 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     // value slots (none for a pattern): booleans accumulate in 32-bit words
     const size_t fill_slot_bytes = sizeof (uint32_t) + (iso ? 0
         : semiring.type == GBGPU_TYPE_BOOL ? sizeof (uint32_t) : value_size) ;
-    GBGPU_TRY (bin_rows (&bins, A, B, M, complement, m, n, fill_slot_bytes, Cp.get (), nullptr, row_need.get (),
-        row_bin.get (), counts.get (), list.get (), nullptr)) ;
-    args = { A, B, M, complement, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (), &bins } ;
+    row_bins numeric_bins ;
+    GBGPU_TRY (bin_rows (&numeric_bins, analysis, fill_slot_bytes, Cp.get (), nullptr, nullptr)) ;
+    args = { A, B, M, complement, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (),
+        &numeric_bins, &numeric_timer } ;
     GBGPU_TRY (fill (args)) ;
     GBGPU_TRY (cudaEventRecord (marks [3], stream ())) ;
 
@@ -274,7 +418,7 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     T->p = Cp.release () ;
     T->j = Cj.release () ;
     T->x = Cx.release () ;
-    if (bins.rows [BIN_GLOBAL] > 0) GBGPU_TRY (sort_rows (T)) ;
+    if (numeric_bins.rows [BIN_GLOBAL] > 0) GBGPU_TRY (sort_rows (T)) ;
     GBGPU_TRY (cudaEventRecord (marks [4], stream ())) ;
     GBGPU_TRY (cudaEventSynchronize (marks [4])) ;
 
@@ -285,6 +429,8 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
         GBGPU_TRY (cudaEventElapsedTime (&profile->numeric_ms, marks [2], marks [3])) ;
         GBGPU_TRY (cudaEventElapsedTime (&profile->sort_ms, marks [3], marks [4])) ;
         profile->products = products ;
+        GBGPU_TRY (bin_profile (profile->symbolic, symbolic_bins, symbolic_timer)) ;
+        GBGPU_TRY (bin_profile (profile->numeric, numeric_bins, numeric_timer)) ;
     }
     return cudaSuccess ;
 }
@@ -309,6 +455,17 @@ extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm (gbgpu_dev_result *T,
     }
     if (e != cudaSuccess) gbgpu_cuda_free_result (T) ;
     return status_of (e) ;
+}
+
+extern "C" const char *gbgpu_cuda_bin_name (int bin)
+{
+    static_assert (N_SHARED_BINS == 9, "one name per shared bin") ;
+    static const char *const names [N_BINS] =
+    {
+        "hash64", "hash128", "hash256", "hash512", "hash1024", "hash2048",
+        "hash4096", "hash8192", "hash16384", "global", "dense", "merge", "copy", "empty"
+    } ;
+    return (bin >= 0 && bin < N_BINS) ? names [bin] : "?" ;
 }
 
 extern "C" bool gbgpu_cuda_semiring_supported (gbgpu_semiring s)

@@ -1,10 +1,11 @@
 // spgemm_internal.cuh: what the CUDA files of gbgpu share (C++ only).
 //
-// The product runs in phases: analyse rows -> bin them by the size of table
-// they need -> count (symbolic) -> scan -> fill (numeric) -> sort the rows the
-// kernels left unsorted.  Counting and filling are the same accumulator
-// template (hash_rows.cuh); the semiring is its policy, and counting is the
-// policy with values compiled out.
+// The product runs in phases: analyse rows -> bin them by the accumulator
+// they get (accumulator_selector.cuh) -> count (symbolic) -> scan -> fill
+// (numeric) -> sort the rows the kernels left unsorted.  Counting and filling
+// are the same accumulator templates (hash_rows.cuh, dense_rows.cuh,
+// merge_rows.cuh, copy_rows.cuh); the semiring is their policy, and counting
+// is the policy with values compiled out.
 
 #ifndef GBGPU_SPGEMM_INTERNAL_CUH
 #define GBGPU_SPGEMM_INTERNAL_CUH
@@ -106,16 +107,12 @@ constexpr bin_policy shared_bins [N_SHARED_BINS] =
 } ;
 constexpr int BIN_GLOBAL = N_SHARED_BINS ;      // a hash table in global memory
 constexpr int BIN_DENSE = N_SHARED_BINS + 1 ;   // a dense accumulator, B's width
-constexpr int BIN_EMPTY = N_SHARED_BINS + 2 ;   // nothing to compute
-constexpr int N_BINS = N_SHARED_BINS + 3 ;
+constexpr int BIN_MERGE = N_SHARED_BINS + 2 ;   // a merge of B's sorted rows
+constexpr int BIN_COPY = N_SHARED_BINS + 3 ;    // one entry in A(i,:): B's row scaled
+constexpr int BIN_EMPTY = N_SHARED_BINS + 4 ;   // nothing to compute
+constexpr int N_BINS = N_SHARED_BINS + 5 ;
+static_assert (N_BINS == GBGPU_CUDA_BINS, "the profile has a slot per bin") ;
 constexpr int GLOBAL_GROUP_THREADS = 1024 ;
-
-// A row too large for shared memory accumulates densely (one slot per column
-// of B, no hashing, no sort: the slots are read back in column order) when it
-// fills at least 1/DENSE_MIN_FILL of them; clearing the rest costs less then
-// than probing and sorting.  Sparser large rows use a hash table in global
-// memory sized for the row.
-constexpr int64_t DENSE_MIN_FILL = 64 ;
 
 __host__ __device__ constexpr int bin_table_bits (int bin) { return 6 + bin ; }
 
@@ -138,6 +135,8 @@ struct bin_counts
     unsigned long long rows [N_BINS] ;
     unsigned long long cursor [N_BINS] ;
     unsigned long long max_global_need ;
+    unsigned long long max_merge_products ;     // of the merge bin's rows
+    unsigned long long max_merge_segments ;
     unsigned long long products ;
 } ;
 
@@ -149,10 +148,32 @@ int usable_bins (size_t slot_bytes) ;
 
 struct row_bins
 {
-    int64_t rows [N_BINS] ;     // how many rows in each bin
+    int64_t rows [N_BINS] ;     // how many rows in each bin (none listed as empty)
     int64_t offset [N_BINS] ;   // where each bin's rows start in `list`
+    int64_t empty_rows ;        // rows with nothing to compute
     int64_t max_global_need ;
+    int64_t max_merge_products, max_merge_segments ;
     const int64_t *list ;       // row ids grouped by bin
+} ;
+
+// Device events around each bin's kernels, recorded only when a profile asks
+// for per-bin times (enable); otherwise begin and end do nothing.
+class bin_timer
+{
+public:
+    bin_timer () = default ;
+    bin_timer (const bin_timer &) = delete ;
+    bin_timer &operator= (const bin_timer &) = delete ;
+    ~bin_timer () ;
+    cudaError_t enable () ;
+    cudaError_t begin (int bin) ;
+    cudaError_t end (int bin) ;
+    // Milliseconds of bin's kernels (0 when it ran none), once they are done.
+    cudaError_t elapsed (int bin, float *ms) const ;
+private:
+    bool enabled_ = false ;
+    bool timed_ [N_BINS] = { } ;
+    cudaEvent_t start_ [N_BINS] = { }, stop_ [N_BINS] = { } ;
 } ;
 
 //------------------------------------------------------------------------------
@@ -178,6 +199,7 @@ struct hash_rows_args
     int64_t *Cj ;
     void *Cx ;
     const row_bins *bins ;
+    bin_timer *timer ;
 } ;
 
 // Counting (values compiled out): writes row_count for rows of nonzero need.

@@ -1,0 +1,347 @@
+// test_mxm_accumulators.c: every accumulator of the kernels gives the
+// library's result, and the selector sends rows where it should (GPU test:
+// exits 77 without a usable device).
+//
+// This test calls the kernel-level interface (gbgpu_cuda_upload,
+// gbgpu_cuda_spgemm with a profile, gbgpu_cuda_download) so that the
+// profile's per-bin row counts prove which accumulator ran: a test that
+// passed because every row went to the hash tables would prove nothing
+// about the segmented merge.  For each accumulator setting (the test and
+// tuning knob GBGPU_ACCUMULATOR: auto, hash, dense, merge), each shape and
+// each semiring: C = A*B on the device must equal SuiteSparse's own GrB_mxm
+// (exact, or within a tolerance for floating PLUS/TIMES), its rows must come
+// back sorted, and the bins must be the expected ones:
+//
+//   auto, "few long rows of B": rows with one entry of A go to the copy bin,
+//       rows with a few go to the merge bin;
+//   auto, the same with B's rows stored unsorted: neither copy nor merge
+//       (they read B's rows as sorted runs), and the result is still right;
+//   hash: no row in dense, merge or copy; dense: every row dense;
+//   merge: every nonempty row merged, whatever its number of segments.
+//
+// Semirings: every monoid, and multiply ops whose operand order matters
+// (MINUS, DIV, FIRST, SECOND), positional ones, and pattern-only products.
+
+#define _POSIX_C_SOURCE 200809L
+#include "test_support.h"
+#include "gbgpu_cuda.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+//------------------------------------------------------------------------------
+// the cases
+//------------------------------------------------------------------------------
+
+static const gbgpu_semiring semirings [ ] =
+{
+    { GBGPU_ADD_PLUS,  GBGPU_MULT_TIMES,   GBGPU_TYPE_FP64 },
+    { GBGPU_ADD_PLUS,  GBGPU_MULT_TIMES,   GBGPU_TYPE_INT32 },
+    { GBGPU_ADD_PLUS,  GBGPU_MULT_MINUS,   GBGPU_TYPE_FP32 },
+    { GBGPU_ADD_PLUS,  GBGPU_MULT_DIV,     GBGPU_TYPE_INT64 },
+    { GBGPU_ADD_TIMES, GBGPU_MULT_PLUS,    GBGPU_TYPE_INT32 },
+    { GBGPU_ADD_TIMES, GBGPU_MULT_FIRST,   GBGPU_TYPE_UINT32 },
+    { GBGPU_ADD_MIN,   GBGPU_MULT_PLUS,    GBGPU_TYPE_INT64 },
+    { GBGPU_ADD_MIN,   GBGPU_MULT_MINUS,   GBGPU_TYPE_FP64 },
+    { GBGPU_ADD_MAX,   GBGPU_MULT_SECOND,  GBGPU_TYPE_UINT64 },
+    { GBGPU_ADD_MAX,   GBGPU_MULT_DIV,     GBGPU_TYPE_FP32 },
+    { GBGPU_ADD_PLUS,  GBGPU_MULT_PAIR,    GBGPU_TYPE_INT64 },
+    { GBGPU_ADD_ANY,   GBGPU_MULT_PAIR,    GBGPU_TYPE_BOOL },
+    { GBGPU_ADD_LOR,   GBGPU_MULT_LAND,    GBGPU_TYPE_BOOL },
+    { GBGPU_ADD_LAND,  GBGPU_MULT_LOR,     GBGPU_TYPE_BOOL },
+    { GBGPU_ADD_LXOR,  GBGPU_MULT_LXOR,    GBGPU_TYPE_BOOL },
+    { GBGPU_ADD_EQ,    GBGPU_MULT_FIRST,   GBGPU_TYPE_BOOL },
+    { GBGPU_ADD_MIN,   GBGPU_MULT_SECONDI, GBGPU_TYPE_INT32 },
+    { GBGPU_ADD_MIN,   GBGPU_MULT_SECONDJ, GBGPU_TYPE_INT64 },
+} ;
+#define NSEMIRINGS ((int) (sizeof (semirings) / sizeof (semirings [0])))
+
+typedef struct
+{
+    const char *name ;
+    GrB_Index m, k, n ;         // C (m x n) = A (m x k) * B (k x n)
+    double a_density, b_density ;
+}
+shape ;
+
+// Few long rows of B per row of A: ~2.4 entries in a row of A, ~2400 in a
+// row of B, so a row of C has ~1 to 6 segments of ~2400 products (merge and
+// copy under auto; the rows with the most segments overlap enough to go back
+// to a hash table in the numeric phase).  And a plain random product, with
+// many short segments per row.
+static const shape shapes [ ] =
+{
+    { "few long rows of B", 60,  40, 6000, 0.06, 0.40 },
+    { "many short rows",   300, 200,  250, 0.05, 0.05 },
+} ;
+#define NSHAPES ((int) (sizeof (shapes) / sizeof (shapes [0])))
+
+typedef enum { EXPECT_AUTO, EXPECT_AUTO_UNSORTED, EXPECT_HASH, EXPECT_DENSE, EXPECT_MERGE } expectation ;
+
+static const struct { const char *knob ; expectation expect ; bool unsorted_B ; } settings [ ] =
+{
+    { "auto",  EXPECT_AUTO,          false },
+    { "auto",  EXPECT_AUTO_UNSORTED, true },
+    { "hash",  EXPECT_HASH,          false },
+    { "dense", EXPECT_DENSE,         false },
+    { "merge", EXPECT_MERGE,         false },
+} ;
+#define NSETTINGS ((int) (sizeof (settings) / sizeof (settings [0])))
+
+// the bins of gbgpu_cuda.h
+enum { BIN_GLOBAL = 9, BIN_DENSE, BIN_MERGE, BIN_COPY, BIN_EMPTY } ;
+
+//------------------------------------------------------------------------------
+// host CSR of a matrix, and a matrix from a device result
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    GrB_Index nrows, ncols ;
+    uint64_t *p, *j ;
+    void *x ;
+    size_t size ;
+}
+host_csr ;
+
+static void host_csr_free (host_csr *h)
+{
+    free (h->p) ; free (h->j) ; free (h->x) ;
+    memset (h, 0, sizeof (*h)) ;
+}
+
+// The CSR of A (sorted rows); reversed: each row's entries in reverse order.
+static void host_csr_of (host_csr *h, GrB_Matrix A, bool reversed)
+{
+    ts_content c ;
+    ts_content_get (&c, A) ;
+    h->nrows = c.nrows ;
+    h->ncols = c.ncols ;
+    h->size = c.size ;
+    h->p = calloc (c.nrows + 1, sizeof (uint64_t)) ;
+    h->j = malloc ((c.nvals + 1) * sizeof (uint64_t)) ;
+    h->x = malloc ((c.nvals + 1) * c.size) ;
+    if (!h->p || !h->j || !h->x) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    for (GrB_Index e = 0 ; e < c.nvals ; e++) h->p [c.I [e] + 1]++ ;
+    for (GrB_Index i = 0 ; i < c.nrows ; i++) h->p [i+1] += h->p [i] ;
+    for (GrB_Index i = 0 ; i < c.nrows ; i++)
+    {
+        for (uint64_t e = h->p [i] ; e < h->p [i+1] ; e++)
+        {
+            uint64_t from = reversed ? h->p [i+1] - 1 - (e - h->p [i]) : e ;
+            h->j [e] = c.J [from] ;
+            memcpy ((char *) h->x + e * c.size, (char *) c.X + from * c.size, c.size) ;
+        }
+    }
+    ts_content_free (&c) ;
+}
+
+static GrB_Info build (GrB_Matrix C, const GrB_Index *I, const GrB_Index *J,
+    const void *X, GrB_Index n, gbgpu_type t)
+{
+    switch (t)
+    {
+        case GBGPU_TYPE_BOOL:   return GrB_Matrix_build_BOOL   (C, I, J, X, n, GrB_FIRST_BOOL) ;
+        case GBGPU_TYPE_INT32:  return GrB_Matrix_build_INT32  (C, I, J, X, n, GrB_FIRST_INT32) ;
+        case GBGPU_TYPE_INT64:  return GrB_Matrix_build_INT64  (C, I, J, X, n, GrB_FIRST_INT64) ;
+        case GBGPU_TYPE_UINT32: return GrB_Matrix_build_UINT32 (C, I, J, X, n, GrB_FIRST_UINT32) ;
+        case GBGPU_TYPE_UINT64: return GrB_Matrix_build_UINT64 (C, I, J, X, n, GrB_FIRST_UINT64) ;
+        case GBGPU_TYPE_FP32:   return GrB_Matrix_build_FP32   (C, I, J, X, n, GrB_FIRST_FP32) ;
+        default:                return GrB_Matrix_build_FP64   (C, I, J, X, n, GrB_FIRST_FP64) ;
+    }
+}
+
+// The device result as a GrB_Matrix; false (with why) when a row is unsorted.
+static bool matrix_of_result (GrB_Matrix *C, const gbgpu_dev_result *T,
+    gbgpu_type t, char *why, size_t why_size)
+{
+    size_t size = gbgpu_type_size (t) ;
+    GrB_Index n = (GrB_Index) T->nvals ;
+    uint64_t *p = malloc ((T->nrows + 1) * sizeof (uint64_t)) ;
+    GrB_Index *I = malloc ((n + 1) * sizeof (GrB_Index)) ;
+    uint64_t *J = malloc ((n + 1) * sizeof (uint64_t)) ;
+    char *X = malloc ((n + 1) * size) ;
+    if (!p || !I || !J || !X) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    bool ok = ts_check (gbgpu_cuda_download (T, p, J, X) == GBGPU_CUDA_OK,
+        "gbgpu_cuda_download: %s", gbgpu_cuda_last_error ()) ;
+    for (int64_t i = 0 ; ok && i < T->nrows ; i++)
+    {
+        for (uint64_t e = p [i] ; e < p [i+1] ; e++)
+        {
+            I [e] = (GrB_Index) i ;
+            if (e > p [i] && J [e-1] >= J [e])
+            {
+                snprintf (why, why_size, "row %lld not sorted at %llu", (long long) i,
+                    (unsigned long long) e) ;
+                ok = false ;
+                break ;
+            }
+        }
+    }
+    // an iso result brings one value
+    for (GrB_Index e = 1 ; ok && T->iso && e < n ; e++) memcpy (X + e * size, X, size) ;
+    TS_OK (GrB_Matrix_new (C, ts_type (t), T->nrows, T->ncols)) ;
+    if (ok) TS_OK (build (*C, I, J, X, n, t)) ;
+    free (p) ; free (I) ; free (J) ; free (X) ;
+    return ok ;
+}
+
+//------------------------------------------------------------------------------
+// the bins a setting must produce
+//------------------------------------------------------------------------------
+
+static int64_t hash_rows (const gbgpu_cuda_bin_profile *bins)
+{
+    int64_t rows = 0 ;
+    for (int b = 0 ; b <= BIN_GLOBAL ; b++) rows += bins [b].rows ;
+    return rows ;
+}
+
+// false with why when the profile's bins are not what the setting must give.
+static bool bins_as_expected (const gbgpu_cuda_profile *pr, expectation expect,
+    const shape *h, GrB_Index m, char *why, size_t why_size)
+{
+    const gbgpu_cuda_bin_profile *phases [2] = { pr->symbolic, pr->numeric } ;
+    for (int phase = 0 ; phase < 2 ; phase++)
+    {
+        const gbgpu_cuda_bin_profile *bins = phases [phase] ;
+        const char *name = phase ? "numeric" : "symbolic" ;
+        int64_t total = 0 ;
+        for (int b = 0 ; b < GBGPU_CUDA_BINS ; b++) total += bins [b].rows ;
+        int64_t busy = (int64_t) m - bins [BIN_EMPTY].rows ;
+        const char *wrong = NULL ;
+        if (total != (int64_t) m) wrong = "rows in all bins != rows of C" ;
+        else if (expect == EXPECT_AUTO && h == &shapes [0]
+            && (bins [BIN_COPY].rows == 0 || bins [BIN_MERGE].rows == 0))
+            wrong = "no row copied or no row merged" ;
+        else if ((expect == EXPECT_AUTO_UNSORTED || expect == EXPECT_HASH)
+            && bins [BIN_COPY].rows + bins [BIN_MERGE].rows > 0)
+            wrong = "a row copied or merged" ;
+        else if (expect == EXPECT_HASH && bins [BIN_DENSE].rows > 0)
+            wrong = "a dense row" ;
+        else if (expect == EXPECT_DENSE && bins [BIN_DENSE].rows != busy)
+            wrong = "a nonempty row not dense" ;
+        else if (expect == EXPECT_MERGE && phase == 0 && bins [BIN_MERGE].rows != busy)
+            wrong = "a nonempty row not merged" ;
+        else if (expect == EXPECT_MERGE && hash_rows (bins) + bins [BIN_DENSE].rows
+            + bins [BIN_COPY].rows > 0)
+            wrong = "a row not merged" ;
+        else
+        {
+            // per_bin: the bins that ran kernels took some time (the
+            // symbolic copy bin and empty rows run none); else no time
+            bool kernels = false ;
+            float ms = 0 ;
+            for (int b = 0 ; b < GBGPU_CUDA_BINS ; b++)
+            {
+                kernels |= bins [b].rows > 0 && b != BIN_EMPTY && !(phase == 0 && b == BIN_COPY) ;
+                ms += bins [b].ms ;
+            }
+            if (pr->per_bin && kernels && !(ms > 0)) wrong = "bins ran, no time measured" ;
+            if (!pr->per_bin && ms != 0) wrong = "bins timed without per_bin" ;
+        }
+        if (wrong != NULL)
+        {
+            snprintf (why, why_size, "%s bins: %s (copy %lld, merge %lld, dense %lld, hash %lld, empty %lld)",
+                name, wrong, (long long) bins [BIN_COPY].rows, (long long) bins [BIN_MERGE].rows,
+                (long long) bins [BIN_DENSE].rows, (long long) hash_rows (bins),
+                (long long) bins [BIN_EMPTY].rows) ;
+            return false ;
+        }
+    }
+    return true ;
+}
+
+//------------------------------------------------------------------------------
+// one case
+//------------------------------------------------------------------------------
+
+static bool run_case (gbgpu_semiring code, const shape *h, int setting, uint64_t seed,
+    char *why, size_t why_size)
+{
+    GrB_Type type = ts_type (code.type) ;
+    ts_matrix_spec a = ts_spec (type, h->m, h->k, h->a_density, ts_seed_mix (seed, 1)) ;
+    ts_matrix_spec b = ts_spec (type, h->k, h->n, h->b_density, ts_seed_mix (seed, 2)) ;
+    GrB_Matrix A, B, R, C = NULL ;
+    ts_matrix_make (&A, &a) ;
+    ts_matrix_make (&B, &b) ;
+    GrB_Semiring semiring ;
+    TS_OK (ts_semiring_new (&semiring, code)) ;
+    TS_OK (GrB_Matrix_new (&R, type, h->m, h->n)) ;
+    TS_OK (ts_mxm_under (GBGPU_POLICY_CPU, NULL, R, NULL, NULL, semiring, A, B, NULL)) ;
+
+    host_csr hA, hB ;
+    host_csr_of (&hA, A, false) ;
+    host_csr_of (&hB, B, settings [setting].unsorted_B) ;
+    bool reads_a = GBGPU_MULT_READS_A (code.mult), reads_b = GBGPU_MULT_READS_B (code.mult) ;
+    gbgpu_dev_csr dA, dB ;
+    memset (&dA, 0, sizeof (dA)) ;
+    memset (&dB, 0, sizeof (dB)) ;
+    gbgpu_dev_result T ;
+    memset (&T, 0, sizeof (T)) ;
+    gbgpu_cuda_profile profile ;
+    memset (&profile, 0, sizeof (profile)) ;
+    profile.per_bin = (seed % 2 == 0) ;     // half the cases time the bins too
+    bool ok = true ;
+    if (gbgpu_cuda_upload (&dA, (int64_t) hA.nrows, (int64_t) hA.ncols, hA.p, hA.j,
+            reads_a ? hA.x : NULL, hA.size, false) != GBGPU_CUDA_OK
+     || gbgpu_cuda_upload (&dB, (int64_t) hB.nrows, (int64_t) hB.ncols, hB.p, hB.j,
+            reads_b ? hB.x : NULL, hB.size, false) != GBGPU_CUDA_OK)
+    {
+        snprintf (why, why_size, "upload: %s", gbgpu_cuda_last_error ()) ;
+        ok = false ;
+    }
+    if (ok)
+    {
+        setenv ("GBGPU_ACCUMULATOR", settings [setting].knob, 1) ;
+        gbgpu_cuda_status s = gbgpu_cuda_spgemm (&T, code, NULL, false, &dA, &dB, &profile) ;
+        unsetenv ("GBGPU_ACCUMULATOR") ;
+        if (s != GBGPU_CUDA_OK)
+        {
+            snprintf (why, why_size, "gbgpu_cuda_spgemm: %s", gbgpu_cuda_last_error ()) ;
+            ok = false ;
+        }
+    }
+    if (ok) ok = bins_as_expected (&profile, settings [setting].expect, h, h->m, why, why_size) ;
+    if (ok) ok = matrix_of_result (&C, &T, code.type, why, why_size) ;
+    if (ok)
+    {
+        bool inexact = ts_type_is_float (type)
+            && (code.add == GBGPU_ADD_PLUS || code.add == GBGPU_ADD_TIMES) ;
+        ok = ts_same_content (C, R, ts_tolerance (type, inexact), why, why_size) ;
+    }
+    gbgpu_cuda_free_result (&T) ;
+    gbgpu_cuda_free_csr (&dA) ;
+    gbgpu_cuda_free_csr (&dB) ;
+    host_csr_free (&hA) ;
+    host_csr_free (&hB) ;
+    ts_semiring_free (&semiring) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&R) ; GrB_Matrix_free (&C) ;
+    return ok ;
+}
+
+int main (void)
+{
+    ts_start () ;
+    ts_require_device () ;
+    double t0 = ts_seconds () ;
+    for (int setting = 0 ; setting < NSETTINGS ; setting++)
+    {
+        for (int h = 0 ; h < NSHAPES ; h++)
+        {
+            for (int s = 0 ; s < NSEMIRINGS ; s++)
+            {
+                char name [96], why [600] = "" ;
+                uint64_t seed = ts_seed_mix ((uint64_t) (setting * 1000 + h), (uint64_t) s) ;
+                bool ok = run_case (semirings [s], &shapes [h], setting, seed, why, sizeof (why)) ;
+                ts_check (ok, "GBGPU_ACCUMULATOR=%s%s, %s, %s: %s", settings [setting].knob,
+                    settings [setting].unsorted_B ? " (B unsorted)" : "", shapes [h].name,
+                    ts_semiring_name (semirings [s], name, sizeof (name)), why) ;
+            }
+        }
+    }
+    printf ("%d settings x %d shapes x %d semirings, %.1f s\n", NSETTINGS, NSHAPES,
+        NSEMIRINGS, ts_seconds () - t0) ;
+    TS_OK (GrB_finalize ()) ;
+    return ts_summary () ;
+}
