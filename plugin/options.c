@@ -89,7 +89,12 @@ GBGPU_EXPORT GrB_Info gbgpu_init (void)
 GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
 {
     // Every call frees what it allocated; the pool keeps it for the next call.
-    if (device_count > 0) gbgpu_cuda_trim_pool () ;
+    // The pool is the device's that gbgpu uses, not the caller's current one.
+    if (!gbgpu_device_ready ()) return GrB_SUCCESS ;
+    int previous ;
+    if (gbgpu_cuda_enter_device (gbgpu_current_device (), &previous) == GBGPU_CUDA_OK)
+        gbgpu_cuda_trim_pool () ;
+    gbgpu_cuda_restore_device (previous) ;
     return GrB_SUCCESS ;
 }
 
