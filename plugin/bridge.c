@@ -27,10 +27,12 @@
 #include <sys/mman.h>
 #include "gbgpu_internal.h"
 
+// Any device failure (out of memory or a CUDA error, *status says which) is
+// answered by the caller with the CPU: it must not read as GrB_PANIC, which
+// says that an input lost its content.
 static GrB_Info cuda_to_grb (gbgpu_cuda_status s)
 {
-    return (s == GBGPU_CUDA_OK) ? GrB_SUCCESS
-         : (s == GBGPU_CUDA_OUT_OF_MEMORY) ? GrB_OUT_OF_MEMORY : GrB_PANIC ;
+    return (s == GBGPU_CUDA_OK) ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
 }
 
 // The storage of X is CSR of op(X), in the type the kernel reads?

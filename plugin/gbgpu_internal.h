@@ -124,7 +124,9 @@ bool gbgpu_dispatch
 
 // Puts op(X) on the device.  X is read zero-copy when its storage is already
 // CSR of op(X) (unpacked, copied, packed back before returning) and through a
-// copy otherwise; X's content is the same afterwards in every case.
+// copy otherwise; X's content is the same afterwards, unless GrB_PANIC says
+// it could not be packed back.  A device failure: *status, and
+// GrB_OUT_OF_MEMORY.
 GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status) ;
 
