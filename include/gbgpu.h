@@ -35,6 +35,10 @@ typedef enum
     GBGPU_ZERO_COPY = 4,    // nonzero (default): read inputs whose storage
                             // allows it in place (unpack, copy, pack back);
                             // 0: always through a copy     [GBGPU_ZERO_COPY=0]
+    GBGPU_DEVICE_MEMORY_LIMIT = 5,  // for tests: bytes of device memory gbgpu
+                            // may hold at once (all threads), as if the device
+                            // had no more; 0 (default): no limit
+                            // [GBGPU_DEVICE_MEMORY_LIMIT=bytes]
 }
 gbgpu_option ;
 
@@ -73,6 +77,16 @@ typedef struct
     uint64_t bytes_to_host ;    // device -> host
     uint64_t products ;         // multiply-adds done on the GPU
     double gpu_seconds ;        // wall time of the GPU part of GPU calls
+    // Products too large for the device's memory run in blocks of rows.
+    uint64_t row_block_calls ;  // GPU calls computed in row blocks
+    uint64_t row_blocks ;       // blocks those calls computed
+    uint64_t row_block_retries ;// blocks halved after running out of memory
+    // Device trouble (each answered by row blocks, a smaller block, or the CPU).
+    uint64_t device_out_of_memory ; // device allocations that failed
+    uint64_t cuda_errors ;      // other CUDA errors: the call went to the CPU
+    uint64_t device_faults ;    // of those, errors that corrupted the device's
+                                // context: later calls go straight to the CPU
+                                // (delegated: "device error")
 }
 gbgpu_stats_t ;
 
@@ -103,7 +117,8 @@ GBGPU_EXPORT void gbgpu_stats_reset (void) ;
 GBGPU_EXPORT void gbgpu_stats_print (FILE *f) ;
 GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reason) ;
 
-// True when a CUDA device is present and usable by gbgpu.
+// True when a CUDA device is present and usable by gbgpu (false once a fault
+// has corrupted its context).
 GBGPU_EXPORT int gbgpu_device_available (void) ;
 
 #ifdef __cplusplus

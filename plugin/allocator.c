@@ -4,10 +4,13 @@
 // GxB_Matrix_pack_CSR takes ownership of its arrays and frees them with the
 // free function given to GxB_init (libc's after GrB_init).  gbgpu exports
 // GxB_init in front of the library's, as it does GrB_mxm, to learn them.
+// Realloc grows a result assembled from row blocks (libc's moves the pages
+// of a large block instead of copying them).
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdlib.h>
+#include <string.h>
 #include "gbgpu_internal.h"
 
 typedef void *(*malloc_function) (size_t) ;
@@ -16,6 +19,7 @@ typedef void *(*realloc_function) (void *, size_t) ;
 typedef void (*free_function) (void *) ;
 
 static malloc_function library_malloc = NULL ;
+static realloc_function library_realloc = NULL ;
 static free_function library_free = NULL ;
 
 GBGPU_EXPORT GrB_Info GxB_init
@@ -32,6 +36,7 @@ GBGPU_EXPORT GrB_Info GxB_init
     if (info == GrB_SUCCESS)
     {
         library_malloc = user_malloc ;
+        library_realloc = user_realloc ;
         library_free = user_free ;
     }
     return info ;
@@ -40,6 +45,18 @@ GBGPU_EXPORT GrB_Info GxB_init
 void *gbgpu_host_malloc (size_t size)
 {
     return (library_malloc != NULL) ? library_malloc (size) : malloc (size) ;
+}
+
+void *gbgpu_host_realloc (void *p, size_t old_size, size_t size)
+{
+    if (library_malloc == NULL) return realloc (p, size) ;
+    if (library_realloc != NULL) return library_realloc (p, size) ;
+    // GxB_init allows a NULL realloc (GraphBLAS then allocates and copies)
+    void *q = library_malloc (size) ;
+    if (q == NULL) return NULL ;
+    memcpy (q, p, old_size < size ? old_size : size) ;
+    library_free (p) ;
+    return q ;
 }
 
 void gbgpu_host_free (void *p)

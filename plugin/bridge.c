@@ -13,11 +13,12 @@
 //
 // The copies themselves (cuda/transfer.cu) are staged through pinned buffers
 // and run at bus speed.  A result comes back into fresh arrays from
-// GraphBLAS's allocator (allocator.c) that GxB_Matrix_pack_CSR takes over; their first touch (page faults, the kernel
-// zeroing each page) costs as much as the bus, so the download writes them
-// from several threads, and here they are marked for transparent huge pages
-// (one fault per 2 MiB instead of per 4 KiB; GBGPU_XFER_HUGEPAGES=0 turns
-// that off).
+// GraphBLAS's allocator (allocator.c) that GxB_Matrix_pack_CSR takes over,
+// whole or a block of rows at a time (row_blocks.c: the arrays grow as blocks
+// arrive).  Their first touch (page faults, the kernel zeroing each page)
+// costs as much as the bus, so the download writes them from several
+// threads, and here they are marked for transparent huge pages (one fault per
+// 2 MiB instead of per 4 KiB; GBGPU_XFER_HUGEPAGES=0 turns that off).
 
 #define _DEFAULT_SOURCE
 #include <stdatomic.h>
@@ -26,10 +27,12 @@
 #include <sys/mman.h>
 #include "gbgpu_internal.h"
 
+// Any device failure (out of memory or a CUDA error, *status says which) is
+// answered by the caller with the CPU: it must not read as GrB_PANIC, which
+// says that an input lost its content.
 static GrB_Info cuda_to_grb (gbgpu_cuda_status s)
 {
-    return (s == GBGPU_CUDA_OK) ? GrB_SUCCESS
-         : (s == GBGPU_CUDA_OUT_OF_MEMORY) ? GrB_OUT_OF_MEMORY : GrB_PANIC ;
+    return (s == GBGPU_CUDA_OK) ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
 }
 
 // The storage of X is CSR of op(X), in the type the kernel reads?
@@ -150,36 +153,116 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     return info ;
 }
 
-GrB_Info gbgpu_bridge_download (GrB_Matrix R, const gbgpu_dev_result *T,
-    gbgpu_cuda_status *status)
+//------------------------------------------------------------------------------
+// results on the host
+//------------------------------------------------------------------------------
+
+static int64_t capacity_of (const gbgpu_host_result *H)
+{
+    return (int64_t) (H->j_size / sizeof (GrB_Index)) ;
+}
+
+// Bytes of j and x for n entries (at least one, as GraphBLAS wants arrays).
+static size_t j_bytes (int64_t n)
+{
+    return (size_t) (n > 0 ? n : 1) * sizeof (GrB_Index) ;
+}
+
+static size_t x_bytes (const gbgpu_host_result *H, int64_t n)
+{
+    return (size_t) (H->iso || n <= 0 ? 1 : n) * H->value_size ;
+}
+
+// Resizes j and x to n entries; on failure what they hold stays as it was.
+static GrB_Info resize_entries (gbgpu_host_result *H, int64_t n)
+{
+    size_t new_j = j_bytes (n), new_x = x_bytes (H, n) ;
+    GrB_Index *j = gbgpu_host_realloc (H->j, H->j_size, new_j) ;
+    if (j == NULL) return GrB_OUT_OF_MEMORY ;
+    H->j = j ;
+    H->j_size = new_j ;
+    if (new_x != H->x_size)
+    {
+        void *x = gbgpu_host_realloc (H->x, H->x_size, new_x) ;
+        if (x == NULL) return GrB_OUT_OF_MEMORY ;
+        H->x = x ;
+        H->x_size = new_x ;
+    }
+    advise_huge_pages (H->j, H->j_size) ;
+    advise_huge_pages (H->x, H->x_size) ;
+    return GrB_SUCCESS ;
+}
+
+GrB_Info gbgpu_host_result_init (gbgpu_host_result *H, int64_t nrows,
+    int64_t capacity, size_t value_size, bool iso)
 {
     // GraphBLAS's allocator: GxB_Matrix_pack_CSR takes ownership of them
-    size_t nvals = (size_t) T->nvals ;
-    size_t p_size = (T->nrows + 1) * sizeof (GrB_Index) ;
-    size_t j_size = (nvals > 0 ? nvals : 1) * sizeof (GrB_Index) ;
-    size_t nx = (size_t) gbgpu_result_values (T) ;
-    size_t x_size = (nx > 0 ? nx : 1) * T->value_size ;
-    GrB_Index *p = gbgpu_host_malloc (p_size), *j = gbgpu_host_malloc (j_size) ;
-    void *x = gbgpu_host_malloc (x_size) ;
-    GrB_Info info = GrB_OUT_OF_MEMORY ;
-    *status = GBGPU_CUDA_OK ;
-    if (p != NULL && j != NULL && x != NULL)
+    gbgpu_host_result empty = { 0 } ;
+    *H = empty ;
+    H->nrows = nrows ;
+    H->value_size = value_size ;
+    H->iso = iso ;
+    H->p_size = (size_t) (nrows + 1) * sizeof (GrB_Index) ;
+    H->j_size = j_bytes (capacity) ;
+    H->x_size = x_bytes (H, capacity) ;
+    H->p = gbgpu_host_malloc (H->p_size) ;
+    H->j = gbgpu_host_malloc (H->j_size) ;
+    H->x = gbgpu_host_malloc (H->x_size) ;
+    if (H->p == NULL || H->j == NULL || H->x == NULL)
     {
-        advise_huge_pages (p, p_size) ;
-        advise_huge_pages (j, j_size) ;
-        advise_huge_pages (x, x_size) ;
-        *status = gbgpu_cuda_download (T, p, j, x) ;
-        info = cuda_to_grb (*status) ;
+        gbgpu_host_result_free (H) ;
+        return GrB_OUT_OF_MEMORY ;
     }
-    if (info == GrB_SUCCESS)
+    H->p [0] = 0 ;
+    advise_huge_pages (H->p, H->p_size) ;
+    advise_huge_pages (H->j, H->j_size) ;
+    advise_huge_pages (H->x, H->x_size) ;
+    return GrB_SUCCESS ;
+}
+
+GrB_Info gbgpu_host_result_reserve (gbgpu_host_result *H, int64_t capacity)
+{
+    return (capacity <= capacity_of (H)) ? GrB_SUCCESS : resize_entries (H, capacity) ;
+}
+
+void gbgpu_host_result_free (gbgpu_host_result *H)
+{
+    if (H->p != NULL) gbgpu_host_free (H->p) ;
+    if (H->j != NULL) gbgpu_host_free (H->j) ;
+    if (H->x != NULL) gbgpu_host_free (H->x) ;
+    H->p = NULL ; H->j = NULL ; H->x = NULL ;
+    H->p_size = 0 ; H->j_size = 0 ; H->x_size = 0 ;
+    H->nvals = 0 ;
+}
+
+gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
+    int64_t first_row, const gbgpu_dev_result *T)
+{
+    const int64_t before = H->nvals ;
+    // a result that does not fit the arrays would be written past them
+    if (before + T->nvals > capacity_of (H) || first_row + T->nrows > H->nrows
+     || T->iso != H->iso || T->value_size != H->value_size) return GBGPU_CUDA_ERROR ;
+    void *x = H->iso ? H->x : (unsigned char *) H->x + (size_t) before * H->value_size ;
+    gbgpu_cuda_status status = gbgpu_cuda_download (T, H->p + first_row, H->j + before, x) ;
+    if (status != GBGPU_CUDA_OK) return status ;
+    gbgpu_count_bytes (0, gbgpu_cuda_transfer_bytes ()) ;
+    // T's row pointers start at 0: they follow the entries already there
+    if (before > 0)
     {
-        gbgpu_count_bytes (0, gbgpu_cuda_transfer_bytes ()) ;
-        info = GxB_Matrix_pack_CSR (R, &p, &j, &x, p_size, j_size, x_size,
-            T->iso && nvals > 0, false, NULL) ;
+        for (int64_t r = first_row ; r <= first_row + T->nrows ; r++) H->p [r] += (GrB_Index) before ;
     }
+    H->nvals = before + T->nvals ;
+    return GBGPU_CUDA_OK ;
+}
+
+GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H)
+{
+    // Room reserved for an estimate of the entries is given back (if the
+    // allocator can shrink in place), rather than held by GraphBLAS.
+    if (capacity_of (H) - H->nvals > H->nvals / 8) (void) resize_entries (H, H->nvals) ;
+    GrB_Info info = GxB_Matrix_pack_CSR (R, &H->p, &H->j, &H->x, H->p_size,
+        H->j_size, H->x_size, H->iso && H->nvals > 0, false, NULL) ;
     // pack took the arrays (and set the pointers to NULL) or left them to us
-    if (p != NULL) gbgpu_host_free (p) ;
-    if (j != NULL) gbgpu_host_free (j) ;
-    if (x != NULL) gbgpu_host_free (x) ;
+    gbgpu_host_result_free (H) ;
     return info ;
 }

@@ -3,6 +3,7 @@
 // One call: interpose.c (GrB_mxm) -> dispatch.c (a plan, or a delegation reason)
 // -> bridge.c (matrices to the device and the result back) -> cuda/ (the product)
 // -> finish.c (C<M> = accum (C,T)).  options.c holds options and stats.
+// row_blocks.c computes T whole or, past the device's memory, in row blocks.
 
 #ifndef GBGPU_INTERNAL_H
 #define GBGPU_INTERNAL_H
@@ -27,12 +28,17 @@ gbgpu_mxm_function gbgpu_library_mxm (void) ;   // the library's own GrB_mxm
 
 gbgpu_policy gbgpu_current_policy (void) ;
 int64_t gbgpu_current_min_work (void) ;
-bool gbgpu_device_ready (void) ;                 // device present and selected
+int gbgpu_current_device (void) ;                // the GBGPU_DEVICE option
+bool gbgpu_device_ready (void) ;                 // device present, not broken
+bool gbgpu_device_broken (void) ;                // a fault corrupted its context
 
 void gbgpu_count_call (void) ;
 void gbgpu_count_delegated (gbgpu_delegate_reason reason) ;
 void gbgpu_count_gpu (double seconds, uint64_t products) ;
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;
+void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries) ;
+// Counts a device failure by kind; a fault also marks the device broken.
+void gbgpu_count_cuda_status (gbgpu_cuda_status status) ;
 
 bool gbgpu_zero_copy_enabled (void) ;
 
@@ -41,6 +47,8 @@ bool gbgpu_zero_copy_enabled (void) ;
 //------------------------------------------------------------------------------
 
 void *gbgpu_host_malloc (size_t size) ;
+// NULL on failure, p still allocated then
+void *gbgpu_host_realloc (void *p, size_t old_size, size_t size) ;
 void gbgpu_host_free (void *p) ;
 
 //------------------------------------------------------------------------------
@@ -116,13 +124,60 @@ bool gbgpu_dispatch
 
 // Puts op(X) on the device.  X is read zero-copy when its storage is already
 // CSR of op(X) (unpacked, copied, packed back before returning) and through a
-// copy otherwise; X's content is the same afterwards in every case.
+// copy otherwise; X's content is the same afterwards, unless GrB_PANIC says
+// it could not be packed back.  A device failure: *status, and
+// GrB_OUT_OF_MEMORY.
 GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status) ;
 
-// Brings T back to the host and packs it into R (R's old content is replaced).
-GrB_Info gbgpu_bridge_download (GrB_Matrix R, const gbgpu_dev_result *T,
-    gbgpu_cuda_status *status) ;
+// A result on the host in arrays from GraphBLAS's allocator, for
+// GxB_Matrix_pack_CSR: filled at once or a block of rows at a time.
+typedef struct
+{
+    GrB_Index *p, *j ;
+    void *x ;
+    size_t p_size, j_size, x_size ;     // bytes allocated
+    int64_t nrows ;
+    int64_t nvals ;                     // entries of the rows filled so far
+    size_t value_size ;
+    bool iso ;                          // x holds one value
+}
+gbgpu_host_result ;
+
+// Arrays for nrows rows and `capacity` entries.
+GrB_Info gbgpu_host_result_init (gbgpu_host_result *H, int64_t nrows,
+    int64_t capacity, size_t value_size, bool iso) ;
+// Room for `capacity` entries in all (the entries held are kept).
+GrB_Info gbgpu_host_result_reserve (gbgpu_host_result *H, int64_t capacity) ;
+void gbgpu_host_result_free (gbgpu_host_result *H) ;
+
+// Brings T back as rows first_row .. first_row + T->nrows - 1 of H, after
+// the entries H holds (H must have room for them).
+gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
+    int64_t first_row, const gbgpu_dev_result *T) ;
+
+// Packs H (all its rows filled) into R, which takes the arrays over (R's old
+// content is replaced); H is empty afterwards, whatever happened.
+GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H) ;
+
+//------------------------------------------------------------------------------
+// the product into host arrays, whole or in row blocks (row_blocks.c)
+//------------------------------------------------------------------------------
+
+// T = A*B (T<M>, T<!M>; M may be NULL) from the inputs on the device into H
+// (uninitialized on entry; holding T on success).  GrB_SUCCESS, or the
+// host's GrB_Info (out of host memory), or GrB_SUCCESS-less *status when the
+// device failed and the call must go to the CPU.  *products gets the
+// multiply-adds done.  `device` is the device the calling thread is on.
+GrB_Info gbgpu_product_to_host
+(
+    gbgpu_host_result *H,
+    gbgpu_cuda_status *status,
+    int64_t *products,
+    const gbgpu_plan *plan,
+    const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, const gbgpu_dev_csr *M,
+    int device
+) ;
 
 //------------------------------------------------------------------------------
 // finish (finish.c): C<M> = accum (C,T)

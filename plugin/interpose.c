@@ -42,6 +42,10 @@ static GrB_Info mxm
     {
         reason = GBGPU_DELEGATED_POLICY ;
     }
+    else if (gbgpu_device_broken ())
+    {
+        reason = GBGPU_DELEGATED_DEVICE_ERROR ;     // a fault took the device's context
+    }
     else if (!gbgpu_device_ready ())
     {
         reason = GBGPU_DELEGATED_NO_DEVICE ;

@@ -1,10 +1,14 @@
 // mxm_gpu.c: one GrB_mxm on the GPU, from host matrices to host result.
 //
 // Inputs go up (each matrix once, even when it plays several roles: C<A> = A*A
-// uploads A once), T = A*B is computed on the device, comes back, and the
-// final step writes C.  Until the result is back, nothing the user sees has
-// changed, so any device failure up to there is answered by redoing the call
-// on the CPU.
+// uploads A once), T = A*B is computed on the device, whole or in blocks of
+// rows when it does not fit (row_blocks.c), comes back, and the final step
+// writes C.  Until the result is back, nothing the user sees has changed, so
+// any device failure up to there (inputs too large for the device, a row of T
+// too large, a CUDA error) is answered by redoing the call on the CPU.  Each
+// failure is counted; one that corrupts the device's context (a fault) keeps
+// every later call off the device.  The calling thread's current CUDA device
+// is the same after the call as before.
 
 #define _POSIX_C_SOURCE 200809L
 #include <time.h>
@@ -24,8 +28,10 @@ static double seconds_now (void)
     return t.tv_sec + 1e-9 * t.tv_nsec ;
 }
 
+// Counts a device failure and names the reason to redo the call on the CPU.
 static gbgpu_delegate_reason reason_for (gbgpu_cuda_status s)
 {
+    gbgpu_count_cuda_status (s) ;
     return (s == GBGPU_CUDA_OUT_OF_MEMORY) ? GBGPU_DELEGATED_DEVICE_MEMORY
                                            : GBGPU_DELEGATED_DEVICE_ERROR ;
 }
@@ -44,6 +50,54 @@ static const gbgpu_dev_csr *find_upload (const uploaded *u, int n, const gbgpu_o
     return NULL ;
 }
 
+// Puts A, B and M on the device (device [k] for operand k; NULL for no M).
+static gbgpu_delegate_reason upload_inputs (GrB_Info *info, uploaded up [3],
+    const gbgpu_dev_csr *device [3], const gbgpu_plan *plan)
+{
+    const gbgpu_operand *operands [3] = { &plan->A, &plan->B, &plan->M } ;
+    for (int k = 0 ; k < 3 ; k++)
+    {
+        if (operands [k]->matrix == NULL) continue ;
+        device [k] = find_upload (up, k, operands [k]) ;
+        if (device [k] != NULL) continue ;
+        gbgpu_cuda_status status ;
+        GrB_Info up_info = gbgpu_bridge_upload (&up [k].csr, operands [k], &status) ;
+        if (up_info == GrB_PANIC)
+        {
+            // an input lent zero-copy did not come back: report, never redo
+            *info = GrB_PANIC ;
+            return GBGPU_DELEGATED_NREASONS ;
+        }
+        if (up_info != GrB_SUCCESS)
+        {
+            // A GraphBLAS failure on the host is the library's to report.
+            return (status != GBGPU_CUDA_OK) ? reason_for (status) : GBGPU_DELEGATED_INVALID ;
+        }
+        up [k].operand = operands [k] ;
+        device [k] = &up [k].csr ;
+    }
+    return GBGPU_DELEGATED_NREASONS ;
+}
+
+// Packs T into C, or into a new R that the final step applies to C.
+static GrB_Info write_result (GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    gbgpu_host_result *H, const gbgpu_plan *plan)
+{
+    if (plan->direct_to_C) return gbgpu_bridge_pack (C, H) ;
+    GrB_Matrix R = NULL ;
+    GrB_Info info = GrB_Matrix_new (&R, plan->ttype, plan->A.nrows, plan->B.ncols) ;
+    if (info == GrB_SUCCESS) info = gbgpu_bridge_pack (R, H) ;
+    else gbgpu_host_result_free (H) ;
+    if (info == GrB_SUCCESS)
+    {
+        gbgpu_inputs_use () ;
+        info = gbgpu_finish (C, M, accum, R, plan) ;
+        gbgpu_inputs_release () ;
+    }
+    GrB_Matrix_free (&R) ;
+    return info ;
+}
+
 gbgpu_delegate_reason gbgpu_mxm_on_gpu
 (
     GrB_Info *info,
@@ -52,73 +106,36 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
 )
 {
     double start = seconds_now () ;
-    const gbgpu_operand *operands [3] = { &plan->A, &plan->B, &plan->M } ;
+    *info = GrB_SUCCESS ;
+    const int device_id = gbgpu_current_device () ;
+    int caller_device ;
+    gbgpu_cuda_status status = gbgpu_cuda_enter_device (device_id, &caller_device) ;
+    if (status != GBGPU_CUDA_OK)
+    {
+        gbgpu_cuda_restore_device (caller_device) ;
+        gbgpu_count_cuda_status (status) ;
+        return (status == GBGPU_CUDA_FAULT) ? GBGPU_DELEGATED_DEVICE_ERROR
+                                            : GBGPU_DELEGATED_NO_DEVICE ;
+    }
+
     const gbgpu_dev_csr *device [3] = { NULL, NULL, NULL } ;
     uploaded up [3] = { 0 } ;
-    gbgpu_dev_result T = { 0 } ;
-    gbgpu_cuda_profile profile = { 0 } ;
-    gbgpu_cuda_status status = GBGPU_CUDA_OK ;
-    gbgpu_delegate_reason reason = GBGPU_DELEGATED_NREASONS ;
-    *info = GrB_SUCCESS ;
-
-    for (int k = 0 ; k < 3 && reason == GBGPU_DELEGATED_NREASONS ; k++)
-    {
-        if (operands [k]->matrix == NULL) continue ;
-        device [k] = find_upload (up, k, operands [k]) ;
-        if (device [k] != NULL) continue ;
-        GrB_Info up_info = gbgpu_bridge_upload (&up [k].csr, operands [k], &status) ;
-        if (up_info == GrB_PANIC)
-        {
-            // an input lent zero-copy did not come back: report, never redo
-            *info = GrB_PANIC ;
-            break ;
-        }
-        if (up_info != GrB_SUCCESS)
-        {
-            // A GraphBLAS failure on the host is the library's to report.
-            reason = (status != GBGPU_CUDA_OK) ? reason_for (status) : GBGPU_DELEGATED_INVALID ;
-            break ;
-        }
-        up [k].operand = operands [k] ;
-        device [k] = &up [k].csr ;
-    }
-
+    gbgpu_host_result T ;
+    int64_t products = 0 ;
+    bool have_result = false ;
+    gbgpu_delegate_reason reason = upload_inputs (info, up, device, plan) ;
     if (reason == GBGPU_DELEGATED_NREASONS && *info == GrB_SUCCESS)
     {
-        status = gbgpu_cuda_spgemm (&T, plan->semiring, device [2],
-            plan->mask_complement, device [0], device [1], &profile) ;
+        *info = gbgpu_product_to_host (&T, &status, &products, plan,
+            device [0], device [1], device [2], device_id) ;
         if (status != GBGPU_CUDA_OK) reason = reason_for (status) ;
+        have_result = (status == GBGPU_CUDA_OK && *info == GrB_SUCCESS) ;
     }
     for (int k = 0 ; k < 3 ; k++) gbgpu_cuda_free_csr (&up [k].csr) ;
+    gbgpu_cuda_restore_device (caller_device) ;
 
-    if (reason == GBGPU_DELEGATED_NREASONS && *info == GrB_SUCCESS)
-    {
-        if (plan->direct_to_C)
-        {
-            *info = gbgpu_bridge_download (C, &T, &status) ;
-        }
-        else
-        {
-            GrB_Matrix R = NULL ;
-            *info = GrB_Matrix_new (&R, plan->ttype, T.nrows, T.ncols) ;
-            if (*info == GrB_SUCCESS) *info = gbgpu_bridge_download (R, &T, &status) ;
-            if (*info == GrB_SUCCESS)
-            {
-                gbgpu_inputs_use () ;
-                *info = gbgpu_finish (C, M, accum, R, plan) ;
-                gbgpu_inputs_release () ;
-            }
-            GrB_Matrix_free (&R) ;
-        }
-        if (status != GBGPU_CUDA_OK)
-        {
-            // the copy back failed before C was touched
-            reason = reason_for (status) ;
-            *info = GrB_SUCCESS ;
-        }
-    }
-    gbgpu_cuda_free_result (&T) ;
+    if (have_result) *info = write_result (C, M, accum, &T, plan) ;
     if (reason == GBGPU_DELEGATED_NREASONS && *info != GrB_PANIC)
-        gbgpu_count_gpu (seconds_now () - start, (uint64_t) profile.products) ;
+        gbgpu_count_gpu (seconds_now () - start, (uint64_t) products) ;
     return reason ;
 }

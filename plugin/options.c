@@ -2,7 +2,9 @@
 //
 // Options come from gbgpu_set or, for programs that only LD_PRELOAD the plugin,
 // from the environment (read once, at the first call).  Every counter is an
-// atomic so that GrB_mxm may be called from many threads at once.
+// atomic so that GrB_mxm may be called from many threads at once.  A device
+// fault (an error that corrupts the CUDA context) is remembered here: no later
+// call tries the device.
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -22,10 +24,14 @@ static _Atomic int64_t min_work = 1000000 ;
 static _Atomic int64_t device_id = 0 ;
 static _Atomic int64_t print_stats = 0 ;
 static _Atomic int64_t zero_copy = 1 ;
+static _Atomic int64_t device_memory_limit = 0 ;
+static _Atomic bool device_broken = false ;
 
 static _Atomic uint64_t n_calls, n_gpu, n_delegated [GBGPU_DELEGATED_NREASONS] ;
 static _Atomic uint64_t n_to_device, n_to_host, n_products ;
 static _Atomic uint64_t gpu_nanoseconds ;
+static _Atomic uint64_t n_row_block_calls, n_row_blocks, n_row_block_retries ;
+static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
 
 static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
 {
@@ -51,6 +57,11 @@ static void read_environment (void)
     if ((s = getenv ("GBGPU_DEVICE")) != NULL) device_id = strtoll (s, NULL, 10) ;
     if ((s = getenv ("GBGPU_STATS")) != NULL) print_stats = (atoi (s) != 0) ;
     if ((s = getenv ("GBGPU_ZERO_COPY")) != NULL) zero_copy = (atoi (s) != 0) ;
+    if ((s = getenv ("GBGPU_DEVICE_MEMORY_LIMIT")) != NULL)
+    {
+        long long bytes = strtoll (s, NULL, 10) ;
+        device_memory_limit = (bytes > 0) ? bytes : 0 ;
+    }
 }
 
 static void initialize (void)
@@ -59,6 +70,7 @@ static void initialize (void)
     // i.e. the library's own, whether gbgpu came in by link order or LD_PRELOAD.
     library_mxm = (gbgpu_mxm_function) dlsym (RTLD_NEXT, "GrB_mxm") ;
     read_environment () ;
+    gbgpu_cuda_set_memory_limit ((size_t) device_memory_limit) ;
     device_count = gbgpu_cuda_device_count () ;
     atexit (print_stats_at_exit) ;
 }
@@ -77,7 +89,12 @@ GBGPU_EXPORT GrB_Info gbgpu_init (void)
 GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
 {
     // Every call frees what it allocated; the pool keeps it for the next call.
-    if (device_count > 0) gbgpu_cuda_trim_pool () ;
+    // The pool is the device's that gbgpu uses, not the caller's current one.
+    if (!gbgpu_device_ready ()) return GrB_SUCCESS ;
+    int previous ;
+    if (gbgpu_cuda_enter_device (gbgpu_current_device (), &previous) == GBGPU_CUDA_OK)
+        gbgpu_cuda_trim_pool () ;
+    gbgpu_cuda_restore_device (previous) ;
     return GrB_SUCCESS ;
 }
 
@@ -86,17 +103,23 @@ gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&p
 int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
 bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }
 
+int gbgpu_current_device (void) { return (int) atomic_load (&device_id) ; }
+bool gbgpu_device_broken (void) { return atomic_load (&device_broken) ; }
+
 bool gbgpu_device_ready (void)
 {
     int64_t d = atomic_load (&device_id) ;
-    return d >= 0 && d < device_count
-        && gbgpu_cuda_set_device ((int) d) == GBGPU_CUDA_OK ;
+    return d >= 0 && d < device_count && !gbgpu_device_broken () ;
 }
 
 GBGPU_EXPORT int gbgpu_device_available (void)
 {
     gbgpu_ensure_initialized () ;
-    return gbgpu_device_ready () ;
+    if (!gbgpu_device_ready ()) return false ;
+    int previous ;
+    bool usable = gbgpu_cuda_enter_device (gbgpu_current_device (), &previous) == GBGPU_CUDA_OK ;
+    gbgpu_cuda_restore_device (previous) ;
+    return usable ;
 }
 
 GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value)
@@ -122,6 +145,11 @@ GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value)
         case GBGPU_ZERO_COPY:
             zero_copy = (value != 0) ;
             return GrB_SUCCESS ;
+        case GBGPU_DEVICE_MEMORY_LIMIT:
+            if (value < 0) return GrB_INVALID_VALUE ;
+            device_memory_limit = value ;
+            gbgpu_cuda_set_memory_limit ((size_t) value) ;
+            return GrB_SUCCESS ;
         default:
             return GrB_INVALID_VALUE ;
     }
@@ -138,6 +166,7 @@ GBGPU_EXPORT GrB_Info gbgpu_get (gbgpu_option option, int64_t *value)
         case GBGPU_DEVICE:      *value = device_id ;   return GrB_SUCCESS ;
         case GBGPU_PRINT_STATS: *value = print_stats ; return GrB_SUCCESS ;
         case GBGPU_ZERO_COPY:   *value = zero_copy ;   return GrB_SUCCESS ;
+        case GBGPU_DEVICE_MEMORY_LIMIT: *value = device_memory_limit ; return GrB_SUCCESS ;
         default:                return GrB_INVALID_VALUE ;
     }
 }
@@ -162,6 +191,33 @@ void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host)
     atomic_fetch_add (&n_to_host, to_host) ;
 }
 
+void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries)
+{
+    atomic_fetch_add (&n_row_block_calls, 1) ;
+    atomic_fetch_add (&n_row_blocks, blocks) ;
+    atomic_fetch_add (&n_row_block_retries, retries) ;
+}
+
+void gbgpu_count_cuda_status (gbgpu_cuda_status status)
+{
+    switch (status)
+    {
+        case GBGPU_CUDA_OK:
+            break ;
+        case GBGPU_CUDA_OUT_OF_MEMORY:
+            atomic_fetch_add (&n_out_of_memory, 1) ;
+            break ;
+        case GBGPU_CUDA_FAULT:
+            atomic_fetch_add (&n_faults, 1) ;
+            atomic_store (&device_broken, true) ;
+            atomic_fetch_add (&n_cuda_errors, 1) ;
+            break ;
+        default:
+            atomic_fetch_add (&n_cuda_errors, 1) ;
+            break ;
+    }
+}
+
 GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
 {
     if (stats == NULL) return GrB_NULL_POINTER ;
@@ -172,6 +228,12 @@ GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
     stats->bytes_to_host = n_to_host ;
     stats->products = n_products ;
     stats->gpu_seconds = (double) gpu_nanoseconds * 1e-9 ;
+    stats->row_block_calls = n_row_block_calls ;
+    stats->row_blocks = n_row_blocks ;
+    stats->row_block_retries = n_row_block_retries ;
+    stats->device_out_of_memory = n_out_of_memory ;
+    stats->cuda_errors = n_cuda_errors ;
+    stats->device_faults = n_faults ;
     return GrB_SUCCESS ;
 }
 
@@ -179,6 +241,8 @@ GBGPU_EXPORT void gbgpu_stats_reset (void)
 {
     n_calls = 0 ; n_gpu = 0 ; n_to_device = 0 ; n_to_host = 0 ;
     n_products = 0 ; gpu_nanoseconds = 0 ;
+    n_row_block_calls = 0 ; n_row_blocks = 0 ; n_row_block_retries = 0 ;
+    n_out_of_memory = 0 ; n_cuda_errors = 0 ; n_faults = 0 ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
 }
 
@@ -197,6 +261,15 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
         "%.3g MB to the device, %.3g MB back)\n",
         (unsigned long long) s.calls, (unsigned long long) s.gpu_calls,
         s.gpu_seconds, (double) s.products, s.bytes_to_device / 1e6, s.bytes_to_host / 1e6) ;
+    if (s.row_block_calls > 0)
+        fprintf (f, "gbgpu:   in row blocks: %llu calls, %llu blocks, %llu halved\n",
+            (unsigned long long) s.row_block_calls, (unsigned long long) s.row_blocks,
+            (unsigned long long) s.row_block_retries) ;
+    if (s.device_out_of_memory > 0 || s.cuda_errors > 0)
+        fprintf (f, "gbgpu:   device out of memory %llu times, %llu CUDA errors (%llu faults)%s\n",
+            (unsigned long long) s.device_out_of_memory, (unsigned long long) s.cuda_errors,
+            (unsigned long long) s.device_faults,
+            gbgpu_device_broken () ? ": the device is not used any more" : "") ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)
     {
         if (s.delegated [r] == 0) continue ;

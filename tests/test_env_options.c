@@ -1,9 +1,10 @@
 // test_env_options.c: options from the environment, for programs that only
 // LD_PRELOAD libgbgpu and never call gbgpu_set (CI test, no GPU needed).
 //
-// CTest runs it with GBGPU_POLICY=cpu GBGPU_MIN_WORK=4242 GBGPU_STATS=1: the
-// first GrB_mxm must already follow the policy read from there, gbgpu_get
-// must report those values, and gbgpu_set must still override them.
+// CTest runs it with GBGPU_POLICY=cpu GBGPU_MIN_WORK=4242 GBGPU_STATS=1
+// GBGPU_DEVICE_MEMORY_LIMIT=123456789: the first GrB_mxm must already follow
+// the policy read from there, gbgpu_get must report those values, and
+// gbgpu_set must still override them.
 // Run by hand without those variables, it skips (77).
 
 #include "test_support.h"
@@ -16,10 +17,13 @@ int main (void)
     const char *policy = getenv ("GBGPU_POLICY") ;
     const char *min_work = getenv ("GBGPU_MIN_WORK") ;
     const char *stats = getenv ("GBGPU_STATS") ;
+    const char *limit = getenv ("GBGPU_DEVICE_MEMORY_LIMIT") ;
     if (policy == NULL || strcmp (policy, "cpu") != 0 || min_work == NULL
-        || strcmp (min_work, "4242") != 0 || stats == NULL || strcmp (stats, "1") != 0)
+        || strcmp (min_work, "4242") != 0 || stats == NULL || strcmp (stats, "1") != 0
+        || limit == NULL || strcmp (limit, "123456789") != 0)
     {
-        printf ("SKIPPED: run with GBGPU_POLICY=cpu GBGPU_MIN_WORK=4242 GBGPU_STATS=1\n") ;
+        printf ("SKIPPED: run with GBGPU_POLICY=cpu GBGPU_MIN_WORK=4242 GBGPU_STATS=1 "
+            "GBGPU_DEVICE_MEMORY_LIMIT=123456789\n") ;
         return TS_EXIT_SKIP ;
     }
     ts_start () ;
@@ -45,11 +49,18 @@ int main (void)
     ts_check (value == 4242, "GBGPU_MIN_WORK=4242 gave %lld", (long long) value) ;
     TS_OK (gbgpu_get (GBGPU_PRINT_STATS, &value)) ;
     ts_check (value != 0, "GBGPU_STATS=1 gave print_stats %lld", (long long) value) ;
+    TS_OK (gbgpu_get (GBGPU_DEVICE_MEMORY_LIMIT, &value)) ;
+    ts_check (value == 123456789, "GBGPU_DEVICE_MEMORY_LIMIT=123456789 gave %lld",
+        (long long) value) ;
 
     // gbgpu_set still overrides what the environment said
     TS_OK (gbgpu_set (GBGPU_POLICY, GBGPU_POLICY_AUTO)) ;
     TS_OK (gbgpu_get (GBGPU_POLICY, &value)) ;
     ts_check (value == GBGPU_POLICY_AUTO, "gbgpu_set after the environment: %lld",
+        (long long) value) ;
+    TS_OK (gbgpu_set (GBGPU_DEVICE_MEMORY_LIMIT, 0)) ;
+    TS_OK (gbgpu_get (GBGPU_DEVICE_MEMORY_LIMIT, &value)) ;
+    ts_check (value == 0, "gbgpu_set of the memory limit after the environment: %lld",
         (long long) value) ;
 
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;

@@ -2,7 +2,9 @@
 // needed).
 //
 // gbgpu_set/gbgpu_get keep every valid value and refuse invalid ones with
-// GrB_INVALID_VALUE (leaving the value as it was), unknown options too;
+// GrB_INVALID_VALUE (leaving the value as it was), unknown options too; a
+// device memory limit too small for any product sends the GPU policy's calls
+// to the CPU (when there is a device) with the library's result;
 // gbgpu_get and gbgpu_stats refuse NULL; the counters add up (calls = GPU
 // calls + delegations), reset to zero and count again; gbgpu_stats_print
 // prints (and ignores a NULL stream); every delegation reason has a name of
@@ -52,7 +54,7 @@ static void check_refused (gbgpu_option option, const char *name, int64_t value)
         name, (long long) value, (int) info, (long long) before, (long long) after) ;
 }
 
-#define N_OPTIONS (GBGPU_ZERO_COPY + 1)
+#define N_OPTIONS (GBGPU_DEVICE_MEMORY_LIMIT + 1)
 
 static void test_options (void)
 {
@@ -70,6 +72,9 @@ static void test_options (void)
     check_round_trip (GBGPU_PRINT_STATS, "PRINT_STATS", 0) ;
     check_round_trip (GBGPU_ZERO_COPY, "ZERO_COPY", 0) ;
     check_round_trip (GBGPU_ZERO_COPY, "ZERO_COPY", 1) ;
+    check_round_trip (GBGPU_DEVICE_MEMORY_LIMIT, "DEVICE_MEMORY_LIMIT", 1) ;
+    check_round_trip (GBGPU_DEVICE_MEMORY_LIMIT, "DEVICE_MEMORY_LIMIT", (int64_t) 3 << 40) ;
+    check_round_trip (GBGPU_DEVICE_MEMORY_LIMIT, "DEVICE_MEMORY_LIMIT", 0) ;
 
     check_refused (GBGPU_POLICY, "POLICY", -1) ;
     check_refused (GBGPU_POLICY, "POLICY", GBGPU_POLICY_CPU + 1) ;
@@ -78,6 +83,7 @@ static void test_options (void)
     check_refused (GBGPU_POLICY, "POLICY", INT64_MAX) ;
     check_refused (GBGPU_MIN_WORK, "MIN_WORK", INT64_MIN) ;
     check_refused (GBGPU_DEVICE, "DEVICE", INT64_MIN) ;
+    check_refused (GBGPU_DEVICE_MEMORY_LIMIT, "DEVICE_MEMORY_LIMIT", -1) ;
 
     const int unknown [3] = { 99, -1, N_OPTIONS } ;
     for (int k = 0 ; k < 3 ; k++)
@@ -118,6 +124,32 @@ static void test_init_finalize (void)
     ts_check (after.calls == before.calls + 2,
         "products after gbgpu_finalize: %llu calls counted, expected 2",
         (unsigned long long) (after.calls - before.calls)) ;
+}
+
+// With a limit of one byte not even an input fits: a GPU-policy call goes to
+// the CPU (reason "device memory"), or "no device" on a machine without one,
+// and gives the library's result either way.
+static void test_memory_limit (void)
+{
+    ts_matrix_spec a = ts_spec (GrB_FP64, 40, 30, 0.3, 3) ;
+    ts_matrix_spec b = ts_spec (GrB_FP64, 30, 50, 0.3, 4) ;
+    GrB_Matrix A, B ;
+    ts_matrix_make (&A, &a) ;
+    ts_matrix_make (&B, &b) ;
+    bool device = gbgpu_device_available () ;
+    TS_OK (gbgpu_set (GBGPU_DEVICE_MEMORY_LIMIT, 1)) ;
+    gbgpu_stats_t before = ts_stats_now () ;
+    ts_check_like_library ("memory limit of 1 byte", device
+        ? TS_PATH_DELEGATED (GBGPU_DELEGATED_DEVICE_MEMORY)
+        : TS_PATH_DELEGATED (GBGPU_DELEGATED_NO_DEVICE),
+        GrB_FP64, GxB_PLUS_TIMES_FP64, A, B, NULL, ts_tolerance (GrB_FP64, true)) ;
+    gbgpu_stats_t after = ts_stats_now () ;
+    gbgpu_stats_t delta = ts_stats_delta (&before, &after) ;
+    ts_check (!device || delta.device_out_of_memory >= 1,
+        "memory limit of 1 byte: %llu device allocations failed",
+        (unsigned long long) delta.device_out_of_memory) ;
+    TS_OK (gbgpu_set (GBGPU_DEVICE_MEMORY_LIMIT, 0)) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
 }
 
 //------------------------------------------------------------------------------
@@ -170,7 +202,10 @@ static void test_stats (void)
     s = ts_stats_now () ;
     ts_check (s.calls == 0 && s.gpu_calls == 0 && ts_delegated_total (&s) == 0
         && s.bytes_to_device == 0 && s.bytes_to_host == 0 && s.products == 0
-        && s.gpu_seconds == 0, "gbgpu_stats_reset left counters non-zero") ;
+        && s.gpu_seconds == 0 && s.row_block_calls == 0 && s.row_blocks == 0
+        && s.row_block_retries == 0 && s.device_out_of_memory == 0
+        && s.cuda_errors == 0 && s.device_faults == 0,
+        "gbgpu_stats_reset left counters non-zero") ;
     one_product (GBGPU_POLICY_CPU) ;
     s = ts_stats_now () ;
     ts_check (s.calls == 1 && s.delegated [GBGPU_DELEGATED_POLICY] == 1,
@@ -182,6 +217,7 @@ int main (void)
     ts_start () ;
     test_options () ;
     test_init_finalize () ;
+    test_memory_limit () ;
     test_stats () ;
     TS_OK (gbgpu_finalize ()) ;
     TS_OK (GrB_finalize ()) ;

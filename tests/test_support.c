@@ -167,6 +167,12 @@ gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
     d.bytes_to_host = after->bytes_to_host - before->bytes_to_host ;
     d.products = after->products - before->products ;
     d.gpu_seconds = after->gpu_seconds - before->gpu_seconds ;
+    d.row_block_calls = after->row_block_calls - before->row_block_calls ;
+    d.row_blocks = after->row_blocks - before->row_blocks ;
+    d.row_block_retries = after->row_block_retries - before->row_block_retries ;
+    d.device_out_of_memory = after->device_out_of_memory - before->device_out_of_memory ;
+    d.cuda_errors = after->cuda_errors - before->cuda_errors ;
+    d.device_faults = after->device_faults - before->device_faults ;
     return d ;
 }
 

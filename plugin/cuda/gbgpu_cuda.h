@@ -30,11 +30,17 @@ typedef enum
     GBGPU_CUDA_OK = 0,
     GBGPU_CUDA_OUT_OF_MEMORY,   // a device allocation failed: retry elsewhere
     GBGPU_CUDA_ERROR,           // any other CUDA error (see gbgpu_cuda_last_error)
+    GBGPU_CUDA_FAULT,           // an error that left the device's context unusable
+                                // (illegal address, launch failure, ...): every
+                                // later CUDA call of this process fails as well
 }
 gbgpu_cuda_status ;
 
 // An input matrix on the device.  x is NULL when its values are not needed;
-// iso: one value x[0] stands for every entry.
+// iso: one value x[0] stands for every entry.  p's entries are offsets into j
+// and x that need not start at 0: rows [first, last) of X are X with p moved
+// to p + first and nrows = last - first (row blocks, row_blocks.c), and every
+// kernel reads a row as j [p [i]] .. j [p [i+1]-1].
 typedef struct
 {
     int64_t nrows, ncols, nvals ;
@@ -99,6 +105,11 @@ GBGPU_CUDA_EXPORT int gbgpu_cuda_device_count (void) ;
 GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_set_device (int device) ;
 GBGPU_CUDA_EXPORT const char *gbgpu_cuda_last_error (void) ;  // message of this thread's last error
 
+// Makes `device` the calling thread's current device for one call of gbgpu;
+// *previous gets the caller's, which gbgpu_cuda_restore_device puts back.
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_enter_device (int device, int *previous) ;
+GBGPU_CUDA_EXPORT void gbgpu_cuda_restore_device (int previous) ;
+
 // Is (add, mult, type) compiled in?
 GBGPU_CUDA_EXPORT bool gbgpu_cuda_semiring_supported (gbgpu_semiring s) ;
 GBGPU_CUDA_EXPORT size_t gbgpu_type_size (gbgpu_type t) ;
@@ -132,6 +143,25 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm
     gbgpu_cuda_profile *profile     // may be NULL; per_bin is read from it
 ) ;
 
+// Bounds on the entries of T = A*B (T<M> or T<!M> with M not NULL), for
+// planning row blocks.  Upper: row i holds at most min (products, ncols)
+// entries, no more than M's row for T<M>, and no more than the ncols less
+// M's row for T<!M>; *upper_total gets their sum, and cumulative (host,
+// nrows+1, may be NULL) the running sums, cumulative [i] = the bound on the
+// entries of rows 0..i-1.  Lower: a row of A*B holds at least the entries of
+// each row of B it meets, less M's row for T<!M> (0 for T<M>); *lower_total
+// gets their sum.  Device memory: 24 bytes a row.
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_row_bounds
+(
+    int64_t *cumulative,
+    int64_t *upper_total,
+    int64_t *lower_total,
+    const gbgpu_dev_csr *M,
+    bool mask_complement,
+    const gbgpu_dev_csr *A,
+    const gbgpu_dev_csr *B
+) ;
+
 // Copy a result to host arrays of nrows+1, nvals and
 // gbgpu_result_values (T) * value_size bytes.
 // They are written by several host threads (fresh memory is faulted in in
@@ -140,6 +170,10 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_download
 (
     const gbgpu_dev_result *T, uint64_t *p, uint64_t *j, void *x
 ) ;
+
+// Waits for the work queued on the calling thread's stream: a result computed
+// on one thread is complete before another thread downloads it.
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_synchronize (void) ;
 
 // Bytes that the calling thread's last gbgpu_cuda_upload or gbgpu_cuda_download
 // moved over the bus (column indices go across in 32 bits where they can).
@@ -156,6 +190,15 @@ GBGPU_CUDA_EXPORT void gbgpu_cuda_trim_pool (void) ;
 GBGPU_CUDA_EXPORT size_t gbgpu_cuda_memory_in_use (void) ;
 GBGPU_CUDA_EXPORT size_t gbgpu_cuda_memory_peak (void) ;
 GBGPU_CUDA_EXPORT void gbgpu_cuda_memory_peak_reset (void) ;
+
+// A cap on the device memory that gbgpu holds, all threads together (bytes;
+// 0: none).  For tests: an allocation that would pass it fails as if the
+// device were full (cudaErrorMemoryAllocation).
+GBGPU_CUDA_EXPORT void gbgpu_cuda_set_memory_limit (size_t bytes) ;
+
+// Device memory the next allocations can have: the device's free memory and
+// what the memory pool keeps unused, within the cap.
+GBGPU_CUDA_EXPORT size_t gbgpu_cuda_memory_available (void) ;
 
 #ifdef __cplusplus
 }
