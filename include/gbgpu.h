@@ -73,6 +73,8 @@ typedef struct
     uint64_t bytes_to_host ;    // device -> host
     uint64_t products ;         // multiply-adds done on the GPU
     double gpu_seconds ;        // wall time of the GPU part of GPU calls
+    uint64_t masked_dot_calls ; // of the GPU calls, T<M> = A*B' computed by
+                                // one dot product per mask entry
 }
 gbgpu_stats_t ;
 

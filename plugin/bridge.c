@@ -9,7 +9,8 @@
 // library; unpacking the user's matrix there would convert it in place.
 //
 // Either way the host arrays are handed back before the kernels start, so C
-// may be the same object as A, B or M.
+// may be the same object as A, B or M.  Rows reach the device sorted (unpack
+// sorts a jumbled matrix first): the masked dot product merges them.
 //
 // The copies themselves (cuda/transfer.cu) are staged through pinned buffers
 // and run at bus speed.  A result comes back into fresh arrays from
@@ -125,10 +126,10 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     // by row: CSR of X; by column: CSC of X = CSR of X'
     GrB_Index *p = NULL, *j = NULL, p_size, j_size, x_size ;
     void *x = NULL ;
-    bool iso, jumbled, by_col = in_place && X->transpose ;
+    bool iso, by_col = in_place && X->transpose ;
     GrB_Info info = by_col
-        ? GxB_Matrix_unpack_CSC (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, &jumbled, NULL)
-        : GxB_Matrix_unpack_CSR (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, &jumbled, NULL) ;
+        ? GxB_Matrix_unpack_CSC (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL)
+        : GxB_Matrix_unpack_CSR (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL) ;
     if (info == GrB_SUCCESS)
     {
         size_t value_size = 0 ;
@@ -140,8 +141,8 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
         // Hand the arrays back whatever happened on the device (the upload
         // reads them no more once it has returned).
         GrB_Info pack = by_col
-            ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL)
-            : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL) ;
+            ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL)
+            : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL) ;
         // X is empty if its arrays did not go back: nothing can redo the call
         info = (pack != GrB_SUCCESS) ? GrB_PANIC : cuda_to_grb (*status) ;
     }

@@ -85,8 +85,11 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
 
     if (reason == GBGPU_DELEGATED_NREASONS && *info == GrB_SUCCESS)
     {
-        status = gbgpu_cuda_spgemm (&T, plan->semiring, device [2],
-            plan->mask_complement, device [0], device [1], &profile) ;
+        status = plan->masked_dot
+            ? gbgpu_cuda_masked_dot (&T, plan->semiring, device [2], !plan->mask_structure,
+                device [0], device [1], &profile)
+            : gbgpu_cuda_spgemm (&T, plan->semiring, device [2],
+                plan->mask_complement, device [0], device [1], &profile) ;
         if (status != GBGPU_CUDA_OK) reason = reason_for (status) ;
     }
     for (int k = 0 ; k < 3 ; k++) gbgpu_cuda_free_csr (&up [k].csr) ;
@@ -119,6 +122,9 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     }
     gbgpu_cuda_free_result (&T) ;
     if (reason == GBGPU_DELEGATED_NREASONS && *info != GrB_PANIC)
+    {
         gbgpu_count_gpu (seconds_now () - start, (uint64_t) profile.products) ;
+        if (plan->masked_dot) gbgpu_count_masked_dot () ;
+    }
     return reason ;
 }

@@ -26,6 +26,7 @@ static _Atomic int64_t zero_copy = 1 ;
 static _Atomic uint64_t n_calls, n_gpu, n_delegated [GBGPU_DELEGATED_NREASONS] ;
 static _Atomic uint64_t n_to_device, n_to_host, n_products ;
 static _Atomic uint64_t gpu_nanoseconds ;
+static _Atomic uint64_t n_masked_dot ;
 
 static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
 {
@@ -156,6 +157,8 @@ void gbgpu_count_gpu (double seconds, uint64_t products)
     atomic_fetch_add (&gpu_nanoseconds, (uint64_t) (seconds * 1e9)) ;
 }
 
+void gbgpu_count_masked_dot (void) { atomic_fetch_add (&n_masked_dot, 1) ; }
+
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host)
 {
     atomic_fetch_add (&n_to_device, to_device) ;
@@ -172,13 +175,14 @@ GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
     stats->bytes_to_host = n_to_host ;
     stats->products = n_products ;
     stats->gpu_seconds = (double) gpu_nanoseconds * 1e-9 ;
+    stats->masked_dot_calls = n_masked_dot ;
     return GrB_SUCCESS ;
 }
 
 GBGPU_EXPORT void gbgpu_stats_reset (void)
 {
     n_calls = 0 ; n_gpu = 0 ; n_to_device = 0 ; n_to_host = 0 ;
-    n_products = 0 ; gpu_nanoseconds = 0 ;
+    n_products = 0 ; gpu_nanoseconds = 0 ; n_masked_dot = 0 ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
 }
 
@@ -196,6 +200,9 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
         "%.3g MB to the device, %.3g MB back)\n",
         (unsigned long long) s.calls, (unsigned long long) s.gpu_calls,
         s.gpu_seconds, (double) s.products, s.bytes_to_device / 1e6, s.bytes_to_host / 1e6) ;
+    if (s.masked_dot_calls > 0)
+        fprintf (f, "gbgpu:   by masked dot products: %llu\n",
+            (unsigned long long) s.masked_dot_calls) ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)
     {
         if (s.delegated [r] == 0) continue ;
