@@ -167,6 +167,7 @@ gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
     d.bytes_to_host = after->bytes_to_host - before->bytes_to_host ;
     d.products = after->products - before->products ;
     d.gpu_seconds = after->gpu_seconds - before->gpu_seconds ;
+    d.masked_dot_calls = after->masked_dot_calls - before->masked_dot_calls ;
     return d ;
 }
 
@@ -216,6 +217,24 @@ bool ts_path_in (const gbgpu_stats_t *delta, unsigned allowed,
     snprintf (why, why_size, "%llu call(s) counted, path %s",
         (unsigned long long) delta->calls, ts_path_name (delta)) ;
     return false ;
+}
+
+bool ts_masked_method_ok (const gbgpu_stats_t *delta, bool dot_eligible,
+                          char *why, size_t why_size)
+{
+    const char *forced = getenv ("GBGPU_MASKED_DOT") ;
+    bool dot = delta->masked_dot_calls == 1 ;
+    bool ok = dot_eligible
+        ? (forced == NULL || strcmp (forced, "dot") != 0 || dot)
+          && (forced == NULL || strcmp (forced, "saxpy") != 0 || !dot)
+        : delta->masked_dot_calls == 0 ;
+    if (!ok)
+    {
+        snprintf (why, why_size, "%s by masked dot products (GBGPU_MASKED_DOT=%s, %s)",
+            dot ? "ran" : "did not run", forced == NULL ? "unset" : forced,
+            dot_eligible ? "eligible" : "not eligible") ;
+    }
+    return ok ;
 }
 
 void ts_set_policy (gbgpu_policy policy)

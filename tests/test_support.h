@@ -87,6 +87,14 @@ bool ts_path_in (const gbgpu_stats_t *delta, unsigned allowed,
 
 void ts_set_policy (gbgpu_policy policy) ;
 
+// T<M> = A*B' with M not complemented may run by masked dot products or row
+// by row; GBGPU_MASKED_DOT=dot or =saxpy (read by gbgpu at its first call)
+// forces one.  True when the GPU call counted in delta took the method the
+// environment asks for (either one when it asks for none); a product that
+// is not eligible (dot_eligible false) must never take the dot method.
+bool ts_masked_method_ok (const gbgpu_stats_t *delta, bool dot_eligible,
+                          char *why, size_t why_size) ;
+
 // One GrB_mxm under a policy; *delta (may be NULL) gets the counters it moved.
 GrB_Info ts_mxm_under
 (
