@@ -252,6 +252,9 @@ GrB_Info ts_semiring_new (GrB_Semiring *semiring, gbgpu_semiring code) ;
 // Frees a semiring made by ts_semiring_new and its monoid (not predefined ones).
 void ts_semiring_free (GrB_Semiring *semiring) ;
 
+// The semirings gbgpu instantiates (semirings/semiring_list.h); *count of them.
+const gbgpu_semiring *ts_instantiated_semirings (int *count) ;
+
 // "PLUS_TIMES_INT32"
 const char *ts_semiring_name (gbgpu_semiring code, char *buf, size_t n) ;
 const char *ts_add_name (gbgpu_add add) ;
