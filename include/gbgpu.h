@@ -87,6 +87,8 @@ typedef struct
     uint64_t device_faults ;    // of those, errors that corrupted the device's
                                 // context: later calls go straight to the CPU
                                 // (delegated: "device error")
+    uint64_t masked_dot_calls ; // of the GPU calls, T<M> = A*B' computed by
+                                // one dot product per mask entry
 }
 gbgpu_stats_t ;
 

@@ -9,7 +9,8 @@
 // library; unpacking the user's matrix there would convert it in place.
 //
 // Either way the host arrays are handed back before the kernels start, so C
-// may be the same object as A, B or M.
+// may be the same object as A, B or M.  Rows reach the device sorted (unpack
+// sorts a jumbled matrix first): the masked dot product merges them.
 //
 // The copies themselves (cuda/transfer.cu) are staged through pinned buffers
 // and run at bus speed.  A result comes back into fresh arrays from
@@ -128,10 +129,16 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     // by row: CSR of X; by column: CSC of X = CSR of X'
     GrB_Index *p = NULL, *j = NULL, p_size, j_size, x_size ;
     void *x = NULL ;
-    bool iso, jumbled, by_col = in_place && X->transpose ;
-    GrB_Info info = by_col
-        ? GxB_Matrix_unpack_CSC (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, &jumbled, NULL)
-        : GxB_Matrix_unpack_CSR (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, &jumbled, NULL) ;
+    bool iso, by_col = in_place && X->transpose ;
+    // pack resets these to their defaults: they are put back after it
+    int32_t sparsity_control = GxB_AUTO_SPARSITY ;
+    double hyper_switch = GxB_HYPER_DEFAULT ;
+    GrB_Info info = (GxB_Matrix_Option_get_INT32 (S, GxB_SPARSITY_CONTROL, &sparsity_control) == GrB_SUCCESS
+        && GxB_Matrix_Option_get_FP64 (S, GxB_HYPER_SWITCH, &hyper_switch) == GrB_SUCCESS)
+        ? GrB_SUCCESS : GrB_INVALID_OBJECT ;
+    if (info == GrB_SUCCESS) info = by_col
+        ? GxB_Matrix_unpack_CSC (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL)
+        : GxB_Matrix_unpack_CSR (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL) ;
     if (info == GrB_SUCCESS)
     {
         size_t value_size = 0 ;
@@ -143,9 +150,14 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
         // Hand the arrays back whatever happened on the device (the upload
         // reads them no more once it has returned).
         GrB_Info pack = by_col
-            ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL)
-            : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, jumbled, NULL) ;
-        // X is empty if its arrays did not go back: nothing can redo the call
+            ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL)
+            : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL) ;
+        if (pack == GrB_SUCCESS)
+            pack = GxB_Matrix_Option_set_INT32 (S, GxB_SPARSITY_CONTROL, sparsity_control) ;
+        if (pack == GrB_SUCCESS)
+            pack = GxB_Matrix_Option_set_FP64 (S, GxB_HYPER_SWITCH, hyper_switch) ;
+        // X is empty (or not as it was) if its arrays did not go back: nothing
+        // can redo the call
         info = (pack != GrB_SUCCESS) ? GrB_PANIC : cuda_to_grb (*status) ;
     }
     if (in_place) gbgpu_inputs_release () ;

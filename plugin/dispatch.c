@@ -150,21 +150,35 @@ bool gbgpu_dispatch
 
     // Expected products if B's entries were spread evenly over its rows.
     double estimate = (k == 0) ? 0 : (double) anvals * (double) bnvals / (double) k ;
+    // With no inner dimension there is no product; the library's answer for
+    // bitmap or full operands is then its own (a full T of the monoid's
+    // identity), so it gives it.
     *reason = GBGPU_DELEGATED_SMALL ;
+    if (k == 0) return false ;
     if (gbgpu_current_policy () == GBGPU_POLICY_AUTO
      && estimate < (double) gbgpu_current_min_work ()) return false ;
 
     GrB_Type ttype = gbgpu_grb_type (s.type) ;
     plan->semiring = s ;
     plan->ttype = ttype ;
+    // T<M> = A*B' may go by dot products of A's rows with B's own rows (B is
+    // then read as stored, not transposed); a complemented mask never does.
+    GrB_Index mnvals = 0 ;
+    plan->masked_dot = M != NULL && !complement && tb
+        && GrB_Matrix_nvals (&mnvals, M) == GrB_SUCCESS
+        && gbgpu_masked_dot_chosen ((double) mnvals, (double) anvals, (double) m,
+            (double) bnvals, (double) n, estimate) ;
     set_operand (&plan->A, A, ta, am, an, GBGPU_MULT_READS_A (s.mult), ttype) ;
-    set_operand (&plan->B, B, tb, bm, bn, GBGPU_MULT_READS_B (s.mult), ttype) ;
+    set_operand (&plan->B, B, tb && !plan->masked_dot, bm, bn, GBGPU_MULT_READS_B (s.mult), ttype) ;
     // A mask limits T to its pattern, or a structural complemented one to the
     // rest; a valued complemented mask allows entries where M holds false,
-    // so it is left to the final step (the GPU computes all of T then).
+    // so it is left to the final step (the GPU computes all of T then).  The
+    // dot products also skip entries where a valued mask is false (read as
+    // bool); the row-wise kernels leave them to the final step.
     bool structure = (d.mask & GrB_STRUCTURE) != 0 ;
+    bool mask_values = plan->masked_dot && !structure ;
     if (M != NULL && (!complement || structure))
-        set_operand (&plan->M, M, false, mm, mn, false, mtype) ;
+        set_operand (&plan->M, M, false, mm, mn, mask_values, mask_values ? GrB_BOOL : mtype) ;
     else
         set_operand (&plan->M, NULL, false, 0, 0, false, NULL) ;
     plan->mask_complement = complement ;

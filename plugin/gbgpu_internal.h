@@ -35,6 +35,7 @@ bool gbgpu_device_broken (void) ;                // a fault corrupted its contex
 void gbgpu_count_call (void) ;
 void gbgpu_count_delegated (gbgpu_delegate_reason reason) ;
 void gbgpu_count_gpu (double seconds, uint64_t products) ;
+void gbgpu_count_masked_dot (void) ;
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;
 void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries) ;
 // Counts a device failure by kind; a fault also marks the device broken.
@@ -105,6 +106,9 @@ typedef struct
                                 // else T<M> (or T<!M> with mask_complement)
     bool mask_complement, mask_structure, replace ;
     bool direct_to_C ;          // no mask, no accum, C's type = T's: pack into C
+    bool masked_dot ;           // T<M> = A*B' by dot products: B is B's own
+                                // rows (not transposed), and a valued M is
+                                // read as bool (masked_dot_choice.c)
 }
 gbgpu_plan ;
 
@@ -117,6 +121,17 @@ bool gbgpu_dispatch
     const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
     const GrB_Descriptor desc
 ) ;
+
+//------------------------------------------------------------------------------
+// masked dot product or row-wise product (masked_dot_choice.c)
+//------------------------------------------------------------------------------
+
+// For T<M> = A*B' (M not complemented): true when one dot product per entry
+// of M is estimated to cost less than the row-wise product, or when
+// GBGPU_MASKED_DOT=dot forces it (=saxpy: never).  A is m x k with a_entries,
+// B (as stored) n x k with b_entries; products: the row-wise estimate.
+bool gbgpu_masked_dot_chosen (double mask_entries, double a_entries, double m,
+    double b_entries, double n, double products) ;
 
 //------------------------------------------------------------------------------
 // bridge (bridge.c): GrB_Matrix <-> device CSR

@@ -136,6 +136,9 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
 
     if (have_result) *info = write_result (C, M, accum, &T, plan) ;
     if (reason == GBGPU_DELEGATED_NREASONS && *info != GrB_PANIC)
+    {
         gbgpu_count_gpu (seconds_now () - start, (uint64_t) products) ;
+        if (plan->masked_dot) gbgpu_count_masked_dot () ;
+    }
     return reason ;
 }

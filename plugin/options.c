@@ -32,6 +32,7 @@ static _Atomic uint64_t n_to_device, n_to_host, n_products ;
 static _Atomic uint64_t gpu_nanoseconds ;
 static _Atomic uint64_t n_row_block_calls, n_row_blocks, n_row_block_retries ;
 static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
+static _Atomic uint64_t n_masked_dot ;
 
 static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
 {
@@ -185,6 +186,8 @@ void gbgpu_count_gpu (double seconds, uint64_t products)
     atomic_fetch_add (&gpu_nanoseconds, (uint64_t) (seconds * 1e9)) ;
 }
 
+void gbgpu_count_masked_dot (void) { atomic_fetch_add (&n_masked_dot, 1) ; }
+
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host)
 {
     atomic_fetch_add (&n_to_device, to_device) ;
@@ -234,6 +237,7 @@ GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
     stats->device_out_of_memory = n_out_of_memory ;
     stats->cuda_errors = n_cuda_errors ;
     stats->device_faults = n_faults ;
+    stats->masked_dot_calls = n_masked_dot ;
     return GrB_SUCCESS ;
 }
 
@@ -243,6 +247,7 @@ GBGPU_EXPORT void gbgpu_stats_reset (void)
     n_products = 0 ; gpu_nanoseconds = 0 ;
     n_row_block_calls = 0 ; n_row_blocks = 0 ; n_row_block_retries = 0 ;
     n_out_of_memory = 0 ; n_cuda_errors = 0 ; n_faults = 0 ;
+    n_masked_dot = 0 ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
 }
 
@@ -270,6 +275,9 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
             (unsigned long long) s.device_out_of_memory, (unsigned long long) s.cuda_errors,
             (unsigned long long) s.device_faults,
             gbgpu_device_broken () ? ": the device is not used any more" : "") ;
+    if (s.masked_dot_calls > 0)
+        fprintf (f, "gbgpu:   by masked dot products: %llu\n",
+            (unsigned long long) s.masked_dot_calls) ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)
     {
         if (s.delegated [r] == 0) continue ;

@@ -53,6 +53,17 @@ static double bytes_per_entry (size_t value_size)
     return 2.0 * (double) (sizeof (int64_t) + value_size) + (double) sizeof (int32_t) ;
 }
 
+// T = A*B on the device for the rows of A (and M) given, by the plan's method:
+// one dot product per mask entry (T<M> = A*B' with B as stored), or row by row.
+static gbgpu_cuda_status product_on_device (gbgpu_dev_result *T, const gbgpu_plan *plan,
+    const gbgpu_dev_csr *M, const gbgpu_dev_csr *A, const gbgpu_dev_csr *B,
+    gbgpu_cuda_profile *profile)
+{
+    return plan->masked_dot
+        ? gbgpu_cuda_masked_dot (T, plan->semiring, M, !plan->mask_structure, A, B, profile)
+        : gbgpu_cuda_spgemm (T, plan->semiring, M, plan->mask_complement, A, B, profile) ;
+}
+
 static gbgpu_dev_csr rows_of (const gbgpu_dev_csr *X, int64_t first, int64_t last)
 {
     gbgpu_dev_csr S = *X ;
@@ -194,8 +205,8 @@ static GrB_Info product_in_blocks
         if (M != NULL) M_rows = rows_of (M, first, last) ;
         gbgpu_dev_result T ;
         gbgpu_cuda_profile profile = { 0 } ;
-        gbgpu_cuda_status s = gbgpu_cuda_spgemm (&T, plan->semiring,
-            (M != NULL) ? &M_rows : NULL, plan->mask_complement, &A_rows, B, &profile) ;
+        gbgpu_cuda_status s = product_on_device (&T, plan,
+            (M != NULL) ? &M_rows : NULL, &A_rows, B, &profile) ;
         if (s == GBGPU_CUDA_OUT_OF_MEMORY && last - first > 1)
         {
             // again from `first`, at most half the need at the safe estimate
@@ -291,7 +302,10 @@ GrB_Info gbgpu_product_to_host
 )
 {
     *products = 0 ;
-    bool too_large = predicted_too_large (status, plan, A, B, M) ;
+    // A masked dot product's T is bounded by M, which is on the device already;
+    // its B is not transposed, so row bounds (from rows of B) do not apply:
+    // out of memory there goes to the CPU.
+    bool too_large = !plan->masked_dot && predicted_too_large (status, plan, A, B, M) ;
     if (*status == GBGPU_CUDA_OUT_OF_MEMORY)
     {
         // not even room for the bounds: perhaps for a block's
@@ -306,7 +320,7 @@ GrB_Info gbgpu_product_to_host
     {
         gbgpu_dev_result T ;
         gbgpu_cuda_profile profile = { 0 } ;
-        *status = gbgpu_cuda_spgemm (&T, plan->semiring, M, plan->mask_complement, A, B, &profile) ;
+        *status = product_on_device (&T, plan, M, A, B, &profile) ;
         if (*status == GBGPU_CUDA_OK)
         {
             *products = profile.products ;
@@ -319,7 +333,7 @@ GrB_Info gbgpu_product_to_host
             gbgpu_cuda_free_result (&T) ;
             return info ;
         }
-        if (*status != GBGPU_CUDA_OUT_OF_MEMORY) return GrB_SUCCESS ;
+        if (*status != GBGPU_CUDA_OUT_OF_MEMORY || plan->masked_dot) return GrB_SUCCESS ;
         gbgpu_count_cuda_status (*status) ;
     }
     return product_in_blocks (H, status, products, plan, A, B, M, device) ;

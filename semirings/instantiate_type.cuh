@@ -1,11 +1,14 @@
-// instantiate_type.cuh: the fill kernels of every semiring of one type.
+// instantiate_type.cuh: the kernels of every semiring of one type.
 //
 // Included by semirings/fill_rows_<type>.cu after defining GBGPU_SEMIRING_TYPE
 // (BOOL, INT32, ...): expands that type's rows of semiring_list.h into kernel
-// instantiations and a lookup from (add, mult) to the instantiation.  One
-// translation unit per type keeps the build parallel and each unit small.
+// instantiations and lookups from (add, mult) to the instantiation: the
+// row-wise fill (accumulate_rows.cuh) and the masked dot product
+// (masked_dot_rows.cuh).  One translation unit per type keeps the build
+// parallel and each unit small.
 
 #include "accumulate_rows.cuh"
+#include "masked_dot_rows.cuh"
 #include "semiring_list.h"
 
 #define GBGPU_PASTE_(a, b) a ## b
@@ -13,15 +16,44 @@
 
 namespace gbgpu {
 
-fill_rows_function GBGPU_PASTE (find_fill_rows_, GBGPU_SEMIRING_TYPE) (gbgpu_add add, gbgpu_mult mult)
+// Local to this unit: each type's unit has its own table.
+namespace {
+
+// KERNEL::of <SR> () for the semiring (add, mult) of this type, or NULL.
+template <class KERNEL>
+typename KERNEL::function find_in_type (gbgpu_add add, gbgpu_mult mult)
 {
     #define GBGPU_SEMIRING(ADD, MULT, TYPE)                                   \
         if (add == GBGPU_ADD_ ## ADD && mult == GBGPU_MULT_ ## MULT)           \
-            return &accumulate_rows <semiring <GBGPU_ADD_ ## ADD,             \
-                GBGPU_MULT_ ## MULT, GBGPU_TYPE_ ## TYPE>, true> ;
+            return KERNEL::template of <semiring <GBGPU_ADD_ ## ADD,          \
+                GBGPU_MULT_ ## MULT, GBGPU_TYPE_ ## TYPE>> () ;
     GBGPU_PASTE (GBGPU_SEMIRINGS_, GBGPU_SEMIRING_TYPE)
     #undef GBGPU_SEMIRING
     return nullptr ;
+}
+
+struct fill_rows_instance
+{
+    using function = fill_rows_function ;
+    template <class SR> static function of () { return &accumulate_rows <SR, true> ; }
+} ;
+
+struct masked_dot_instance
+{
+    using function = masked_dot_function ;
+    template <class SR> static function of () { return &masked_dot_rows <SR> ; }
+} ;
+
+}   // namespace
+
+fill_rows_function GBGPU_PASTE (find_fill_rows_, GBGPU_SEMIRING_TYPE) (gbgpu_add add, gbgpu_mult mult)
+{
+    return find_in_type <fill_rows_instance> (add, mult) ;
+}
+
+masked_dot_function GBGPU_PASTE (find_masked_dot_, GBGPU_SEMIRING_TYPE) (gbgpu_add add, gbgpu_mult mult)
+{
+    return find_in_type <masked_dot_instance> (add, mult) ;
 }
 
 }   // namespace gbgpu

@@ -5,6 +5,7 @@
 // predefined GxB_/GrB_ semiring objects.
 
 #include "test_support.h"
+#include "semiring_list.h"
 
 #include <float.h>
 #include <math.h>
@@ -151,6 +152,19 @@ const char *ts_mult_name (gbgpu_mult mult)
         { "FIRST", "SECOND", "PAIR", "PLUS", "MINUS", "TIMES", "DIV", "MIN",
           "MAX", "LOR", "LAND", "LXOR", "SECONDI", "SECONDJ" } ;
     return ((int) mult >= 0 && mult < GBGPU_NMULT) ? names [mult] : "?" ;
+}
+
+const gbgpu_semiring *ts_instantiated_semirings (int *count)
+{
+    static const gbgpu_semiring table [ ] =
+    {
+    #define GBGPU_SEMIRING(ADD, MULT, TYPE) \
+        { GBGPU_ADD_ ## ADD, GBGPU_MULT_ ## MULT, GBGPU_TYPE_ ## TYPE },
+        GBGPU_ALL_SEMIRINGS
+    #undef GBGPU_SEMIRING
+    } ;
+    *count = (int) (sizeof (table) / sizeof (table [0])) ;
+    return table ;
 }
 
 const char *ts_semiring_name (gbgpu_semiring code, char *buf, size_t n)

@@ -173,6 +173,7 @@ gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
     d.device_out_of_memory = after->device_out_of_memory - before->device_out_of_memory ;
     d.cuda_errors = after->cuda_errors - before->cuda_errors ;
     d.device_faults = after->device_faults - before->device_faults ;
+    d.masked_dot_calls = after->masked_dot_calls - before->masked_dot_calls ;
     return d ;
 }
 
@@ -222,6 +223,24 @@ bool ts_path_in (const gbgpu_stats_t *delta, unsigned allowed,
     snprintf (why, why_size, "%llu call(s) counted, path %s",
         (unsigned long long) delta->calls, ts_path_name (delta)) ;
     return false ;
+}
+
+bool ts_masked_method_ok (const gbgpu_stats_t *delta, bool dot_eligible,
+                          char *why, size_t why_size)
+{
+    const char *forced = getenv ("GBGPU_MASKED_DOT") ;
+    bool dot = delta->masked_dot_calls == 1 ;
+    bool ok = dot_eligible
+        ? (forced == NULL || strcmp (forced, "dot") != 0 || dot)
+          && (forced == NULL || strcmp (forced, "saxpy") != 0 || !dot)
+        : delta->masked_dot_calls == 0 ;
+    if (!ok)
+    {
+        snprintf (why, why_size, "%s by masked dot products (GBGPU_MASKED_DOT=%s, %s)",
+            dot ? "ran" : "did not run", forced == NULL ? "unset" : forced,
+            dot_eligible ? "eligible" : "not eligible") ;
+    }
+    return ok ;
 }
 
 void ts_set_policy (gbgpu_policy policy)

@@ -87,6 +87,14 @@ bool ts_path_in (const gbgpu_stats_t *delta, unsigned allowed,
 
 void ts_set_policy (gbgpu_policy policy) ;
 
+// T<M> = A*B' with M not complemented may run by masked dot products or row
+// by row; GBGPU_MASKED_DOT=dot or =saxpy (read by gbgpu at its first call)
+// forces one.  True when the GPU call counted in delta took the method the
+// environment asks for (either one when it asks for none); a product that
+// is not eligible (dot_eligible false) must never take the dot method.
+bool ts_masked_method_ok (const gbgpu_stats_t *delta, bool dot_eligible,
+                          char *why, size_t why_size) ;
+
 // One GrB_mxm under a policy; *delta (may be NULL) gets the counters it moved.
 GrB_Info ts_mxm_under
 (
@@ -270,6 +278,9 @@ GrB_Info ts_monoid_new (GrB_Monoid *monoid, gbgpu_add add, gbgpu_type type) ;
 GrB_Info ts_semiring_new (GrB_Semiring *semiring, gbgpu_semiring code) ;
 // Frees a semiring made by ts_semiring_new and its monoid (not predefined ones).
 void ts_semiring_free (GrB_Semiring *semiring) ;
+
+// The semirings gbgpu instantiates (semirings/semiring_list.h); *count of them.
+const gbgpu_semiring *ts_instantiated_semirings (int *count) ;
 
 // "PLUS_TIMES_INT32"
 const char *ts_semiring_name (gbgpu_semiring code, char *buf, size_t n) ;

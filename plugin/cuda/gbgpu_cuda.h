@@ -162,6 +162,26 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_row_bounds
     const gbgpu_dev_csr *B
 ) ;
 
+// T<M> = A*X' by one dot product per entry of M (masked_dot.cu):
+// T(i,j) = A(i,:) . X(j,:) over the semiring for each (i,j) in M's pattern
+// where the two rows share an index; X is B's own matrix when the product is
+// A*B' (no transpose is made).  With mask_valued, M->x holds the mask's values
+// as bool and entries whose value is false are left out; otherwise only M's
+// pattern counts (M->x is not read).  Rows of A, X and M must be sorted; T's
+// rows are then sorted too.  All-ones results come back iso, as from
+// gbgpu_cuda_spgemm.  The profile puts the dot products in numeric_ms and
+// the compaction into T in sort_ms; products counts the multiply-adds done.
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_masked_dot
+(
+    gbgpu_dev_result *T,
+    gbgpu_semiring semiring,
+    const gbgpu_dev_csr *M,
+    bool mask_valued,
+    const gbgpu_dev_csr *A,
+    const gbgpu_dev_csr *X,
+    gbgpu_cuda_profile *profile     // may be NULL
+) ;
+
 // Copy a result to host arrays of nrows+1, nvals and
 // gbgpu_result_values (T) * value_size bytes.
 // They are written by several host threads (fresh memory is faulted in in

@@ -246,8 +246,7 @@ static cudaError_t check_B_sorted (const csr_view &B, int64_t nrows, int *unsort
     return cudaGetLastError () ;
 }
 
-// x [0] = 1 in the semiring's type: the value of every entry of an all-ones T.
-static cudaError_t set_to_one (void *x, gbgpu_type type)
+cudaError_t set_to_one (void *x, gbgpu_type type)
 {
     union { bool b ; int32_t i32 ; int64_t i64 ; uint32_t u32 ; uint64_t u64 ;
             float f32 ; double f64 ; } one ;

@@ -224,6 +224,10 @@ inline bool all_ones (gbgpu_semiring s)
     }
 }
 
+// x [0] = 1 in the semiring's type: the value of every entry of an all-ones
+// T (spgemm.cu; the masked dot product's all-ones results too).
+cudaError_t set_to_one (void *x, gbgpu_type type) ;
+
 // Filling, one function per instantiated semiring (semirings/*.cu).
 using fill_rows_function = cudaError_t (*) (const hash_rows_args &) ;
 fill_rows_function find_fill_rows (gbgpu_semiring s) ;
