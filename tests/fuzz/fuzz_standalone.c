@@ -172,7 +172,7 @@ int main (int argc, char **argv)
         return TS_EXIT_SKIP ;
     }
     snprintf (crash_path, sizeof (crash_path), "%s/fuzz-crash-%d.bin", save, (int) getpid ()) ;
-    int signals [] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT } ;
+    int signals [] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM } ;
     for (size_t k = 0 ; k < sizeof (signals) / sizeof (signals [0]) ; k++)
     {
         signal (signals [k], save_current_and_die) ;
