@@ -85,7 +85,10 @@ static GrB_Info write_result (GrB_Matrix C, const GrB_Matrix M, const GrB_Binary
 {
     if (plan->direct_to_C) return gbgpu_bridge_pack (C, H) ;
     GrB_Matrix R = NULL ;
-    GrB_Info info = GrB_Matrix_new (&R, plan->ttype, plan->A.nrows, plan->B.ncols) ;
+    // T is m by n: B's columns, or its rows when a masked dot product reads
+    // B as stored for A*B'
+    GrB_Index n = plan->masked_dot ? plan->B.nrows : plan->B.ncols ;
+    GrB_Info info = GrB_Matrix_new (&R, plan->ttype, plan->A.nrows, n) ;
     if (info == GrB_SUCCESS) info = gbgpu_bridge_pack (R, H) ;
     else gbgpu_host_result_free (H) ;
     if (info == GrB_SUCCESS)

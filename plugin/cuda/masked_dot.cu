@@ -113,10 +113,12 @@ static cudaError_t masked_dot (gbgpu_dev_result *T, gbgpu_semiring semiring,
 {
     masked_dot_function dot = find_masked_dot (semiring) ;
     if (dot == nullptr) return cudaErrorNotSupported ;
+    const int64_t m = Md->nrows, mask_entries = Md->nvals ;
+    // an empty mask may come up without values
+    mask_valued = mask_valued && mask_entries > 0 ;
     if (mask_valued && Md->x == nullptr) return cudaErrorInvalidValue ;
     const bool iso = all_ones (semiring) ;
     if (iso) dot = masked_dot_pattern ;
-    const int64_t m = Md->nrows, mask_entries = Md->nvals ;
     const size_t value_size = gbgpu_type_size (semiring.type) ;
 
     cudaEvent_t marks [3] = { } ;
