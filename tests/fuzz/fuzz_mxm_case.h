@@ -65,6 +65,7 @@ typedef struct
     char accum_name [32] ;
     bool replace, transpose_a, transpose_b ;
     int axb_method ;                // GxB_AxB_METHOD value (the library's choice)
+    bool positional ;               // the multiply op is FIRSTI, SECONDJ, ...
 }
 fuzz_case ;
 

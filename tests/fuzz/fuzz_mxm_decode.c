@@ -271,14 +271,8 @@ void fuzz_case_decode (fuzz_case *c, const uint8_t *data, size_t size)
     c->fault = (fault < FUZZ_NFAULT && c->alias == FUZZ_ALIAS_NONE)
         ? (fuzz_fault) fault : FUZZ_FAULT_NONE ;
 
-    // SuiteSparse 7.4's dot products give positional ops wrong indices when C
-    // is also an input (C<!M> = A'*C' over MIN_SECONDJ: j-1 for j): the
-    // library's other methods, and gbgpu, give the definition's.
-    bool positional = strstr (c->semiring.name, "FIRSTI") || strstr (c->semiring.name, "FIRSTJ")
+    c->positional = strstr (c->semiring.name, "FIRSTI") || strstr (c->semiring.name, "FIRSTJ")
         || strstr (c->semiring.name, "SECONDI") || strstr (c->semiring.name, "SECONDJ") ;
-    if (positional && c->axb_method == GxB_AxB_DOT
-        && (c->alias == FUZZ_ALIAS_C_IS_A || c->alias == FUZZ_ALIAS_C_IS_B))
-        c->axb_method = GxB_DEFAULT ;
 
     // aliased operands are one square matrix
     if (c->alias != FUZZ_ALIAS_NONE) { k = m ; n = m ; }
