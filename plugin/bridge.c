@@ -133,10 +133,10 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     // pack resets these to their defaults: they are put back after it
     int32_t sparsity_control = GxB_AUTO_SPARSITY ;
     double hyper_switch = GxB_HYPER_DEFAULT ;
-    GrB_Info info = (GxB_Matrix_Option_get_INT32 (S, GxB_SPARSITY_CONTROL, &sparsity_control) == GrB_SUCCESS
-        && GxB_Matrix_Option_get_FP64 (S, GxB_HYPER_SWITCH, &hyper_switch) == GrB_SUCCESS)
-        ? GrB_SUCCESS : GrB_INVALID_OBJECT ;
-    if (info == GrB_SUCCESS) info = by_col
+    bool options_read = in_place
+        && GxB_Matrix_Option_get_INT32 (S, GxB_SPARSITY_CONTROL, &sparsity_control) == GrB_SUCCESS
+        && GxB_Matrix_Option_get_FP64 (S, GxB_HYPER_SWITCH, &hyper_switch) == GrB_SUCCESS ;
+    GrB_Info info = by_col
         ? GxB_Matrix_unpack_CSC (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL)
         : GxB_Matrix_unpack_CSR (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL) ;
     if (info == GrB_SUCCESS)
@@ -152,13 +152,15 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
         GrB_Info pack = by_col
             ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL)
             : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL) ;
-        if (pack == GrB_SUCCESS)
-            pack = GxB_Matrix_Option_set_INT32 (S, GxB_SPARSITY_CONTROL, sparsity_control) ;
-        if (pack == GrB_SUCCESS)
-            pack = GxB_Matrix_Option_set_FP64 (S, GxB_HYPER_SWITCH, hyper_switch) ;
-        // X is empty (or not as it was) if its arrays did not go back: nothing
-        // can redo the call
+        // X is empty if its arrays did not go back: nothing can redo the call
         info = (pack != GrB_SUCCESS) ? GrB_PANIC : cuda_to_grb (*status) ;
+        // X's content is back; its settings too unless GraphBLAS runs out of
+        // memory converting (the storage is the same: nothing to convert)
+        if (pack == GrB_SUCCESS && options_read)
+        {
+            (void) GxB_Matrix_Option_set_FP64 (S, GxB_HYPER_SWITCH, hyper_switch) ;
+            (void) GxB_Matrix_Option_set_INT32 (S, GxB_SPARSITY_CONTROL, sparsity_control) ;
+        }
     }
     if (in_place) gbgpu_inputs_release () ;
     GrB_Matrix_free (&W) ;

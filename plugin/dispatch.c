@@ -148,13 +148,13 @@ bool gbgpu_dispatch
     if (GrB_Matrix_nvals (&anvals, A) != GrB_SUCCESS
      || GrB_Matrix_nvals (&bnvals, B) != GrB_SUCCESS) return false ;
 
-    // Expected products if B's entries were spread evenly over its rows.
-    double estimate = (k == 0) ? 0 : (double) anvals * (double) bnvals / (double) k ;
     // With no inner dimension there is no product; the library's answer for
     // bitmap or full operands is then its own (a full T of the monoid's
     // identity), so it gives it.
     *reason = GBGPU_DELEGATED_SMALL ;
     if (k == 0) return false ;
+    // Expected products if B's entries were spread evenly over its rows.
+    double estimate = (double) anvals * (double) bnvals / (double) k ;
     if (gbgpu_current_policy () == GBGPU_POLICY_AUTO
      && estimate < (double) gbgpu_current_min_work ()) return false ;
 

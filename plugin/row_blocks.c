@@ -53,8 +53,10 @@ static double bytes_per_entry (size_t value_size)
     return 2.0 * (double) (sizeof (int64_t) + value_size) + (double) sizeof (int32_t) ;
 }
 
-// T = A*B on the device for the rows of A (and M) given, by the plan's method:
-// one dot product per mask entry (T<M> = A*B' with B as stored), or row by row.
+// T = A*B on the device, whole, by the plan's method: one dot product per
+// mask entry (T<M> = A*B' with B as stored), or row by row.  Only the
+// row-by-row product runs in blocks: the dot products size their work from
+// all of M, not from a row slice of it.
 static gbgpu_cuda_status product_on_device (gbgpu_dev_result *T, const gbgpu_plan *plan,
     const gbgpu_dev_csr *M, const gbgpu_dev_csr *A, const gbgpu_dev_csr *B,
     gbgpu_cuda_profile *profile)
@@ -205,8 +207,8 @@ static GrB_Info product_in_blocks
         if (M != NULL) M_rows = rows_of (M, first, last) ;
         gbgpu_dev_result T ;
         gbgpu_cuda_profile profile = { 0 } ;
-        gbgpu_cuda_status s = product_on_device (&T, plan,
-            (M != NULL) ? &M_rows : NULL, &A_rows, B, &profile) ;
+        gbgpu_cuda_status s = gbgpu_cuda_spgemm (&T, plan->semiring,
+            (M != NULL) ? &M_rows : NULL, plan->mask_complement, &A_rows, B, &profile) ;
         if (s == GBGPU_CUDA_OUT_OF_MEMORY && last - first > 1)
         {
             // again from `first`, at most half the need at the safe estimate
@@ -302,6 +304,7 @@ GrB_Info gbgpu_product_to_host
 )
 {
     *products = 0 ;
+    *status = GBGPU_CUDA_OK ;
     // A masked dot product's T is bounded by M, which is on the device already;
     // its B is not transposed, so row bounds (from rows of B) do not apply:
     // out of memory there goes to the CPU.

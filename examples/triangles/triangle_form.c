@@ -52,8 +52,8 @@ triangle_form triangle_form_choose (const triangle_degrees *degrees,
 {
     if (gpu_expected)
     {
-        snprintf (why, why_size, "the GPU computes both as L*L; LUt would "
-            "first transpose U on the host") ;
+        snprintf (why, why_size, "on the GPU, LL is the faster form on "
+            "large power-law graphs") ;
         return (TRIANGLE_FORM_LL) ;
     }
     bool regular = (double) degrees->max_degree

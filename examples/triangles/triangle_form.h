@@ -17,8 +17,9 @@
 //
 // The rule (triangle_form_choose), from degree statistics only:
 //   1. GPU expected (gbgpu loaded, a device, policy not cpu): LL.  gbgpu
-//      computes both forms with the same masked row-by-row kernel on L*L,
-//      and for LUt first copies U' on the host (U is stored by row).
+//      runs LUt as masked dot products, which win on small graphs but lose
+//      3-4x to LL on power-law graphs, whose hub rows serialize (R-MAT
+//      18-20 on an H200, bench/NOTES.md): LL for the graphs a GPU is for.
 //   2. A regular graph, max degree <= TRIANGLE_REGULAR_DEGREE_RATIO x mean
 //      degree (meshes, stencils): LUt.  Every dot product is a merge of two
 //      short, similar lists.
