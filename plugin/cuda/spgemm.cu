@@ -391,6 +391,7 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     GBGPU_TRY (cudaMemcpyAsync (&nvals, Cp.get () + m, sizeof (int64_t), cudaMemcpyDeviceToHost, stream ())) ;
     GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
     GBGPU_TRY (cudaEventRecord (marks [2], stream ())) ;
+    GBGPU_TRY (inject_failure_if_asked ()) ;
 
     // numeric
     const size_t value_size = gbgpu_type_size (semiring.type) ;

@@ -236,6 +236,10 @@ fill_rows_function find_fill_rows (gbgpu_semiring s) ;
 // the only ones that come out unsorted).
 cudaError_t sort_rows (gbgpu_dev_result *C) ;
 
+// A CUDA failure when the test knob GBGPU_INJECT_FAILURE asks for one, else
+// cudaSuccess (failure_injection.cu).
+cudaError_t inject_failure_if_asked () ;
+
 }   // namespace gbgpu
 
 #endif
