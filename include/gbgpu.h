@@ -119,6 +119,14 @@ GBGPU_EXPORT void gbgpu_stats_reset (void) ;
 GBGPU_EXPORT void gbgpu_stats_print (FILE *f) ;
 GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reason) ;
 
+// Optional: starts the device now (CUDA context, memory pool, pinned staging
+// buffers, the first kernels: about 0.2 s on an H100), which the first
+// product on the GPU pays otherwise.  GrB_SUCCESS when started; GrB_NO_VALUE
+// when nothing was started (policy cpu, no usable device, or no device memory
+// free); GrB_PANIC after a CUDA error, counted in the stats like a product's.
+// May be called before GrB_init.
+GBGPU_EXPORT GrB_Info gbgpu_start_device (void) ;
+
 // True when a CUDA device is present and usable by gbgpu (false once a fault
 // has corrupted its context).
 GBGPU_EXPORT int gbgpu_device_available (void) ;

@@ -9,7 +9,8 @@
 // calls + delegations), reset to zero and count again; gbgpu_stats_print
 // prints (and ignores a NULL stream); every delegation reason has a name of
 // its own, and a reason out of range gets one too; gbgpu_init and
-// gbgpu_finalize may be called again, and products run after them.
+// gbgpu_finalize may be called again, and products run after them;
+// gbgpu_start_device starts the device only where one may be used.
 
 #include "test_support.h"
 
@@ -126,6 +127,28 @@ static void test_init_finalize (void)
         (unsigned long long) (after.calls - before.calls)) ;
 }
 
+// gbgpu_start_device starts nothing under policy cpu or without a device;
+// with one, it starts it, counting no call and no error.
+static void test_start_device (void)
+{
+    int64_t policy ;
+    TS_OK (gbgpu_get (GBGPU_POLICY, &policy)) ;
+    ts_set_policy (GBGPU_POLICY_CPU) ;
+    GrB_Info info = gbgpu_start_device () ;
+    ts_check (info == GrB_NO_VALUE, "gbgpu_start_device under policy cpu: GrB_Info %d", (int) info) ;
+    ts_set_policy (GBGPU_POLICY_AUTO) ;
+    gbgpu_stats_t before = ts_stats_now () ;
+    info = gbgpu_start_device () ;
+    gbgpu_stats_t after = ts_stats_now () ;
+    GrB_Info expected = gbgpu_device_available () ? GrB_SUCCESS : GrB_NO_VALUE ;
+    ts_check (info == expected, "gbgpu_start_device: GrB_Info %d, expected %d", (int) info, (int) expected) ;
+    ts_check (after.calls == before.calls && after.cuda_errors == before.cuda_errors,
+        "gbgpu_start_device counted %llu calls, %llu CUDA errors",
+        (unsigned long long) (after.calls - before.calls),
+        (unsigned long long) (after.cuda_errors - before.cuda_errors)) ;
+    ts_set_policy ((gbgpu_policy) policy) ;
+}
+
 // With a limit of one byte not even an input fits: a GPU-policy call goes to
 // the CPU (reason "device memory"), or "no device" on a machine without one,
 // and gives the library's result either way.
@@ -217,6 +240,7 @@ int main (void)
     ts_start () ;
     test_options () ;
     test_init_finalize () ;
+    test_start_device () ;
     test_memory_limit () ;
     test_stats () ;
     TS_OK (gbgpu_finalize ()) ;

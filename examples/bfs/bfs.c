@@ -109,6 +109,7 @@ int main (int argc, char **argv)
     options o = parse_options (argc, argv) ;
     EXAMPLE_TRY (GrB_init (GrB_NONBLOCKING)) ;
     gbgpu_optional_apply_policy ("bfs", o.policy) ;
+    gbgpu_optional_start_device (stdout) ;
 
     double read_seconds ;
     GrB_Matrix A = graph_load_or_exit ("bfs", o.input, &read_seconds) ;

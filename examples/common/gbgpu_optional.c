@@ -6,11 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gbgpu_optional.h"
+#include "wall_clock.h"
 
 typedef GrB_Info (*set_fn) (gbgpu_option, int64_t) ;
 typedef GrB_Info (*stats_fn) (gbgpu_stats_t *) ;
 typedef GrB_Info (*get_fn) (gbgpu_option, int64_t *) ;
 typedef int (*available_fn) (void) ;
+typedef GrB_Info (*start_fn) (void) ;
 typedef const char *(*reason_name_fn) (gbgpu_delegate_reason) ;
 
 // The address of gbgpu's `name` in the process, or NULL.
@@ -44,6 +46,18 @@ void gbgpu_optional_apply_policy (const char *program, int policy)
         fprintf (stderr, "%s: gbgpu_set (GBGPU_POLICY) failed: GrB_Info %d\n",
             program, (int) info) ;
         exit (EXIT_FAILURE) ;
+    }
+}
+
+void gbgpu_optional_start_device (FILE *report)
+{
+    start_fn start = (start_fn) gbgpu_symbol ("gbgpu_start_device") ;
+    if (start == NULL) return ;
+    double t0 = wall_clock_seconds () ;
+    if (start () == GrB_SUCCESS)
+    {
+        fprintf (report, "device     started in %.3f s (once per process, before "
+            "anything timed)\n", wall_clock_seconds () - t0) ;
     }
 }
 

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "gbgpu.h"      // types and enums only: nothing here links against gbgpu
 
 // Is libgbgpu in the process?
@@ -22,6 +23,11 @@ GrB_Info gbgpu_optional_set_policy (gbgpu_policy policy) ;
 // A program's --cpu/--gpu (policy < 0: neither given): sets the policy, says
 // on stderr when gbgpu is not loaded, and exits when gbgpu refuses it.
 void gbgpu_optional_apply_policy (const char *program, int policy) ;
+
+// gbgpu_start_device, when gbgpu is loaded: the device's one-time start
+// (about 0.2 s) is paid here, not by the first timed GrB_mxm.  When it
+// started, a line "device     started in <s> s ..." goes to report.
+void gbgpu_optional_start_device (FILE *report) ;
 
 // Will a large GrB_mxm go to the GPU: gbgpu loaded, a usable device, and a
 // policy other than cpu (under auto, a product big enough is assumed)?

@@ -136,6 +136,7 @@ int main (int argc, char **argv)
     options o = parse_options (argc, argv) ;
     EXAMPLE_TRY (GrB_init (GrB_NONBLOCKING)) ;
     gbgpu_optional_apply_policy ("gbgpu-mcl", o.policy) ;
+    gbgpu_optional_start_device (stderr) ;
 
     double read_start = wall_clock_seconds () ;
     mcl_graph g ;

@@ -9,8 +9,9 @@
 // (after most of its allocations, so their release on the way out is
 // exercised too):
 //
-//   launch   a launch with an invalid configuration: an error that leaves
-//            the context working (cudaErrorInvalidConfiguration)
+//   launch   a launch with more threads a block than any device has: an
+//            error that leaves the context working (cudaErrorInvalidValue
+//            on an H100)
 //   fault    a kernel that writes to an invalid address: an error after
 //            which the context is lost (cudaErrorIllegalAddress)
 //

@@ -185,6 +185,9 @@ template <class T> struct monoid <GBGPU_ADD_MAX, T>
 } ;
 
 // ANY: whichever product is stored last; every candidate is a valid answer.
+// The store is an atomic exchange: a plain one would be as right on the
+// hardware (an aligned word), but it is a data race to the language and to
+// compute-sanitizer's racecheck, which must stay clean.
 template <class T> struct monoid <GBGPU_ADD_ANY, T>
 {
     using S = typename slot_of <T>::type ;
@@ -193,7 +196,12 @@ template <class T> struct monoid <GBGPU_ADD_ANY, T>
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v)
     {
-        *reinterpret_cast <volatile S *> (slot) = v ;
+        static_assert (sizeof (S) == 4 || sizeof (S) == 8, "4 or 8 bytes") ;
+        using word = typename std::conditional <sizeof (S) == 4,
+            unsigned int, unsigned long long>::type ;
+        word w ;
+        memcpy (&w, &v, sizeof (S)) ;
+        atomicExch (reinterpret_cast <word *> (slot), w) ;
     }
     __device__ static S combine (S x, S) { return x ; }
 } ;
