@@ -50,20 +50,21 @@ copy_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows)
     }
 }
 
+#ifndef __CUDACC_RTC__
 // Filling only: a copy row's count is written by analyse_rows.
-template <class SR>
-cudaError_t launch_copy_bin (const hash_rows_args &args)
+template <class KERNELS>
+cudaError_t launch_copy_bin (const hash_rows_args &args, const KERNELS &kernels)
 {
     const row_bins &bins = *args.bins ;
     if (bins.rows [BIN_COPY] == 0) return cudaSuccess ;
     GBGPU_TRY (args.timer->begin (BIN_COPY)) ;
     const int64_t blocks = (bins.rows [BIN_COPY] + copy_policy::warps_per_block - 1)
         / copy_policy::warps_per_block ;
-    copy_rows_kernel <SR> <<<(unsigned) blocks, copy_policy::warps_per_block * 32, 0, stream ()>>>
-        (args, bins.list + bins.offset [BIN_COPY], bins.rows [BIN_COPY]) ;
-    GBGPU_TRY (cudaGetLastError ()) ;
+    GBGPU_TRY (kernels.copy ((unsigned) blocks, copy_policy::warps_per_block * 32,
+        args, bins.list + bins.offset [BIN_COPY], bins.rows [BIN_COPY])) ;
     return args.timer->end (BIN_COPY) ;
 }
+#endif
 
 }   // namespace gbgpu
 

@@ -25,23 +25,33 @@ constexpr uint32_t COLUMN_PRESENT = 1 ;      // in the row
 constexpr uint32_t COLUMN_MASKED_OUT = 2 ;   // T<M>: in the mask, no product yet
 constexpr uint32_t COLUMN_EXCLUDED = 3 ;     // T<!M>: in the mask, left out
 
-template <class SR> constexpr size_t dense_bytes_per_column ()
+// Columns of a block's accumulator, rounded up so that its value slots are
+// aligned to their size: to even for slots of up to 8 bytes, to a multiple
+// of 4 for 16-byte ones (run-time semirings over user types).
+__host__ __device__ constexpr int64_t dense_columns (int64_t ncols, size_t value_bytes)
 {
-    return slot_bytes <SR> () ;     // a state word, and a value slot if any
+    return (value_bytes > 8) ? (ncols + 3) & ~int64_t (3) : (ncols + 1) & ~int64_t (1) ;
 }
 
-// Offsets of one block's state words and value slots (8-byte aligned).
+// A block's state words and value slots (value_bytes: none for counting).
+__host__ __device__ constexpr size_t dense_block_bytes (int64_t ncols, size_t value_bytes)
+{
+    return (size_t) dense_columns (ncols, value_bytes) * (sizeof (uint32_t) + value_bytes) ;
+}
+
+// Offsets of one block's state words and value slots.
 template <class SR> struct dense_accumulator
 {
     uint32_t *state ;
     typename SR::S *slots ;
     __device__ dense_accumulator (void *tables, int64_t ncols)
     {
-        const int64_t even = (ncols + 1) & ~int64_t (1) ;
+        constexpr size_t value_bytes = value_slot_bytes <SR> () ;
         unsigned char *base = static_cast <unsigned char *> (tables)
-            + (size_t) blockIdx.x * even * dense_bytes_per_column <SR> () ;
+            + (size_t) blockIdx.x * dense_block_bytes (ncols, value_bytes) ;
         state = reinterpret_cast <uint32_t *> (base) ;
-        slots = reinterpret_cast <typename SR::S *> (base + even * sizeof (uint32_t)) ;
+        slots = reinterpret_cast <typename SR::S *> (base
+            + dense_columns (ncols, value_bytes) * sizeof (uint32_t)) ;
     }
 } ;
 
@@ -148,20 +158,21 @@ dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
     }
 }
 
-template <class SR, bool FILL>
-cudaError_t launch_dense_bin (const hash_rows_args &args)
+#ifndef __CUDACC_RTC__
+template <class KERNELS>
+cudaError_t launch_dense_bin (const hash_rows_args &args, const KERNELS &kernels)
 {
     const row_bins &bins = *args.bins ;
     if (bins.rows [BIN_DENSE] == 0) return cudaSuccess ;
-    const int64_t even = (args.ncols + 1) & ~int64_t (1) ;
     GBGPU_TRY (args.timer->begin (BIN_DENSE)) ;
     block_tables tables ;
-    GBGPU_TRY (tables.allocate (bins.rows [BIN_DENSE], even * dense_bytes_per_column <SR> ())) ;
-    dense_rows_kernel <SR, FILL> <<<(unsigned) tables.blocks (), DENSE_THREADS, 0, stream ()>>>
-        (args, bins.list + bins.offset [BIN_DENSE], bins.rows [BIN_DENSE], tables.get ()) ;
-    GBGPU_TRY (cudaGetLastError ()) ;
+    GBGPU_TRY (tables.allocate (bins.rows [BIN_DENSE],
+        dense_block_bytes (args.ncols, kernels.value_slot_bytes ()))) ;
+    GBGPU_TRY (kernels.dense ((unsigned) tables.blocks (), DENSE_THREADS,
+        args, bins.list + bins.offset [BIN_DENSE], bins.rows [BIN_DENSE], tables.get ())) ;
     return args.timer->end (BIN_DENSE) ;
 }
+#endif
 
 }   // namespace gbgpu
 

@@ -10,9 +10,11 @@
 #ifndef GBGPU_CUDA_H
 #define GBGPU_CUDA_H
 
+#ifndef __CUDACC_RTC__     // NVRTC (run-time semirings) has its own
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#endif
 #include "semiring_codes.h"
 
 #if defined(__GNUC__)

@@ -179,10 +179,16 @@ struct table_shape
     int64_t nrows ;
 } ;
 
+// A value slot's bytes (none for counting); a table slot's: the key's too.
+template <class SR> constexpr size_t value_slot_bytes ()
+{
+    if constexpr (has_values <SR>) return sizeof (typename SR::S) ;
+    else return 0 ;
+}
+
 template <class SR> constexpr size_t slot_bytes ()
 {
-    if constexpr (has_values <SR>) return sizeof (uint32_t) + sizeof (typename SR::S) ;
-    else return sizeof (uint32_t) ;
+    return sizeof (uint32_t) + value_slot_bytes <SR> () ;
 }
 
 template <class T> __device__ __forceinline__ T value_at (const void *x, bool iso, int64_t p)
@@ -353,16 +359,18 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
     }
 }
 
+#ifndef __CUDACC_RTC__
 //------------------------------------------------------------------------------
 // launching the hash bins
 //------------------------------------------------------------------------------
 
-template <class SR, bool FILL>
-cudaError_t launch_hash_bins (const hash_rows_args &args)
+// KERNELS: the kernel set of one semiring and phase (accumulate_rows.cuh:
+// compiled in, or loaded from a run-time compiled module).
+template <class KERNELS>
+cudaError_t launch_hash_bins (const hash_rows_args &args, const KERNELS &kernels)
 {
-    static_assert (FILL || !has_values <SR>, "counting uses the pattern policy") ;
     const row_bins &bins = *args.bins ;
-    constexpr size_t per_slot = slot_bytes <SR> () ;
+    const size_t per_slot = kernels.slot_bytes () ;
     for (int b = 0 ; b < N_SHARED_BINS ; b++)
     {
         if (bins.rows [b] == 0) continue ;
@@ -373,12 +381,10 @@ cudaError_t launch_hash_bins (const hash_rows_args &args)
         GBGPU_TRY (args.timer->begin (b)) ;
         // the same value from every thread: concurrent calls cannot shrink
         // the limit under another's launch
-        GBGPU_TRY (cudaFuncSetAttribute (hash_rows_kernel <SR, FILL>,
-            cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic_shared ())) ;
+        GBGPU_TRY (kernels.allow_hash_shared (max_dynamic_shared ())) ;
         const int64_t blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
-        hash_rows_kernel <SR, FILL> <<<(unsigned) blocks,
-            policy.group_threads * policy.groups_per_block, shared, stream ()>>> (args, shape) ;
-        GBGPU_TRY (cudaGetLastError ()) ;
+        GBGPU_TRY (kernels.hash ((unsigned) blocks,
+            policy.group_threads * policy.groups_per_block, shared, args, shape)) ;
         GBGPU_TRY (args.timer->end (b)) ;
     }
     if (bins.rows [BIN_GLOBAL] > 0)
@@ -390,13 +396,12 @@ cudaError_t launch_hash_bins (const hash_rows_args &args)
         GBGPU_TRY (tables.allocate (bins.rows [BIN_GLOBAL], per_slot << bits)) ;
         table_shape shape = { bits, GLOBAL_GROUP_THREADS, 1, tables.get (),
             bins.list + bins.offset [BIN_GLOBAL], bins.rows [BIN_GLOBAL] } ;
-        hash_rows_kernel <SR, FILL> <<<(unsigned) tables.blocks (), GLOBAL_GROUP_THREADS,
-            0, stream ()>>> (args, shape) ;
-        GBGPU_TRY (cudaGetLastError ()) ;
+        GBGPU_TRY (kernels.hash ((unsigned) tables.blocks (), GLOBAL_GROUP_THREADS, 0, args, shape)) ;
         GBGPU_TRY (args.timer->end (BIN_GLOBAL)) ;
     }
     return cudaSuccess ;
 }
+#endif
 
 }   // namespace gbgpu
 

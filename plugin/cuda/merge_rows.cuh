@@ -38,6 +38,25 @@ struct merge_policy
     static constexpr int items_per_thread = 8 ;
 } ;
 
+// Capacity rounded up to even keeps the value slots 8-byte aligned (and
+// 16-byte aligned behind the two key buffers).
+__host__ __device__ constexpr int64_t merge_capacity (int64_t n) { return (n + 1) & ~int64_t (1) ; }
+
+// The segments' offsets, padded to 16 bytes for 16-byte value slots.
+__host__ __device__ constexpr size_t merge_offsets_bytes (size_t value_bytes, int64_t max_segments)
+{
+    return (value_bytes > 8 ? (size_t) ((max_segments + 2) & ~int64_t (1))
+                            : (size_t) (max_segments + 1)) * sizeof (int64_t) ;
+}
+
+// One block's workspace, value slots of value_bytes (none for counting).
+__host__ __device__ constexpr size_t merge_block_bytes (size_t value_bytes,
+    int64_t max_segments, int64_t max_products)
+{
+    return merge_offsets_bytes (value_bytes, max_segments)
+         + (size_t) merge_capacity (max_products) * 2 * (sizeof (uint32_t) + value_bytes) ;
+}
+
 // One block's workspace: the segments' offsets in the buffers (segments + 1),
 // then two buffers of keys and two of value slots (none for counting).
 template <class SR> struct merge_workspace
@@ -47,24 +66,14 @@ template <class SR> struct merge_workspace
     uint32_t *keys [2] ;
     S *slots [2] ;
 
-    // capacity rounded up to even keeps the value slots 8-byte aligned
-    __host__ __device__ static int64_t even (int64_t n) { return (n + 1) & ~int64_t (1) ; }
-
-    __host__ __device__ static size_t bytes (int64_t max_segments, int64_t max_products)
-    {
-        size_t per_product = 2 * sizeof (uint32_t) ;
-        if constexpr (has_values <SR>) per_product += 2 * sizeof (S) ;
-        return (size_t) (max_segments + 1) * sizeof (int64_t)
-             + (size_t) even (max_products) * per_product ;
-    }
-
     __device__ merge_workspace (void *tables, int64_t max_segments, int64_t max_products)
     {
-        const int64_t capacity = even (max_products) ;
+        constexpr size_t value_bytes = value_slot_bytes <SR> () ;
+        const int64_t capacity = merge_capacity (max_products) ;
         unsigned char *base = static_cast <unsigned char *> (tables)
-            + (size_t) blockIdx.x * bytes (max_segments, max_products) ;
+            + (size_t) blockIdx.x * merge_block_bytes (value_bytes, max_segments, max_products) ;
         offsets = reinterpret_cast <int64_t *> (base) ;
-        base += (size_t) (max_segments + 1) * sizeof (int64_t) ;
+        base += merge_offsets_bytes (value_bytes, max_segments) ;
         keys [0] = reinterpret_cast <uint32_t *> (base) ;
         keys [1] = keys [0] + capacity ;
         slots [0] = reinterpret_cast <S *> (keys [1] + capacity) ;
@@ -271,8 +280,9 @@ merge_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
     }
 }
 
-template <class SR, bool FILL>
-cudaError_t launch_merge_bin (const hash_rows_args &args)
+#ifndef __CUDACC_RTC__
+template <class KERNELS>
+cudaError_t launch_merge_bin (const hash_rows_args &args, const KERNELS &kernels)
 {
     const row_bins &bins = *args.bins ;
     if (bins.rows [BIN_MERGE] == 0) return cudaSuccess ;
@@ -281,13 +291,13 @@ cudaError_t launch_merge_bin (const hash_rows_args &args)
     GBGPU_TRY (args.timer->begin (BIN_MERGE)) ;
     block_tables tables ;
     GBGPU_TRY (tables.allocate (bins.rows [BIN_MERGE],
-        merge_workspace <SR>::bytes (max_segments, max_products))) ;
-    merge_rows_kernel <SR, FILL> <<<(unsigned) tables.blocks (), merge_policy::threads, 0, stream ()>>>
-        (args, bins.list + bins.offset [BIN_MERGE], bins.rows [BIN_MERGE], tables.get (),
-         max_segments, max_products) ;
-    GBGPU_TRY (cudaGetLastError ()) ;
+        merge_block_bytes (kernels.value_slot_bytes (), max_segments, max_products))) ;
+    GBGPU_TRY (kernels.merge ((unsigned) tables.blocks (), merge_policy::threads,
+        args, bins.list + bins.offset [BIN_MERGE], bins.rows [BIN_MERGE], tables.get (),
+        max_segments, max_products)) ;
     return args.timer->end (BIN_MERGE) ;
 }
+#endif
 
 }   // namespace gbgpu
 

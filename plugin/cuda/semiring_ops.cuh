@@ -14,11 +14,13 @@
 #ifndef GBGPU_SEMIRING_OPS_CUH
 #define GBGPU_SEMIRING_OPS_CUH
 
+#ifndef __CUDACC_RTC__     // NVRTC: jit_source.c's prelude stands for them
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <type_traits>
+#endif
 #include "semiring_codes.h"
 
 namespace gbgpu {
@@ -52,13 +54,18 @@ template <class T> __host__ __device__ constexpr T smallest ()
     else return std::numeric_limits <T>::lowest () ;
 }
 
-// An atomic read-modify-write of any 4- or 8-byte value by compare-and-swap.
+// The word a compare-and-swap of an S takes: 16 bytes (run-time semirings
+// over 16-byte user types) need compute capability 9.0.
+template <size_t BYTES> struct cas_word ;
+template <> struct cas_word <4> { using type = unsigned int ; } ;
+template <> struct cas_word <8> { using type = unsigned long long ; } ;
+template <> struct cas_word <16> { using type = unsigned __int128 ; } ;
+
+// An atomic read-modify-write of any 4-, 8- or 16-byte value by compare-and-swap.
 template <class S, class F>
 __device__ void atomic_apply (S *slot, S v, F combine)
 {
-    static_assert (sizeof (S) == 4 || sizeof (S) == 8, "4 or 8 bytes") ;
-    using word = typename std::conditional <sizeof (S) == 4,
-        unsigned int, unsigned long long>::type ;
+    using word = typename cas_word <sizeof (S)>::type ;
     word *w = reinterpret_cast <word *> (slot) ;
     word old = *reinterpret_cast <volatile word *> (w), assumed ;
     do

@@ -6,12 +6,18 @@
 // are the same accumulator templates (hash_rows.cuh, dense_rows.cuh,
 // merge_rows.cuh, copy_rows.cuh); the semiring is their policy, and counting
 // is the policy with values compiled out.
+//
+// NVRTC (jit_source.c) compiles the accumulator headers for run-time
+// semirings: it sees only their device parts, so everything that needs the
+// CUDA runtime is under !__CUDACC_RTC__.
 
 #ifndef GBGPU_SPGEMM_INTERNAL_CUH
 #define GBGPU_SPGEMM_INTERNAL_CUH
 
+#ifndef __CUDACC_RTC__
 #include <cuda_runtime.h>
 #include <cstdint>
+#endif
 #include "gbgpu_cuda.h"
 
 namespace gbgpu {
@@ -21,6 +27,7 @@ namespace gbgpu {
     do { cudaError_t try_status_ = (call) ; if (try_status_ != cudaSuccess) \
          return try_status_ ; } while (0)
 
+#ifndef __CUDACC_RTC__
 //------------------------------------------------------------------------------
 // device memory (device_memory.cu): tracked, stream-ordered on the thread's stream
 //------------------------------------------------------------------------------
@@ -77,6 +84,7 @@ private:
     device_array <unsigned char> tables_ ;
     int64_t blocks_ = 0 ;
 } ;
+#endif
 
 //------------------------------------------------------------------------------
 // bins: rows grouped by the accumulator they need
@@ -143,8 +151,10 @@ struct bin_counts
 // Dynamic shared memory a block of this device may have (beyond the
 // kernels' small static arrays), and how many shared bins fit in it with
 // slots of `slot_bytes` (4-byte key plus the value slot, if any).
+#ifndef __CUDACC_RTC__
 int max_dynamic_shared () ;
 int usable_bins (size_t slot_bytes) ;
+#endif
 
 struct row_bins
 {
@@ -156,6 +166,9 @@ struct row_bins
     const int64_t *list ;       // row ids grouped by bin
 } ;
 
+#ifdef __CUDACC_RTC__
+class bin_timer ;
+#else
 // Device events around each bin's kernels, recorded only when a profile asks
 // for per-bin times (enable); otherwise begin and end do nothing.
 class bin_timer
@@ -175,6 +188,7 @@ private:
     bool timed_ [N_BINS] = { } ;
     cudaEvent_t start_ [N_BINS] = { }, stop_ [N_BINS] = { } ;
 } ;
+#endif
 
 //------------------------------------------------------------------------------
 // the accumulator kernels' arguments
@@ -202,6 +216,7 @@ struct hash_rows_args
     bin_timer *timer ;
 } ;
 
+#ifndef __CUDACC_RTC__
 // Counting (values compiled out): writes row_count for rows of nonzero need.
 cudaError_t count_rows (const hash_rows_args &args) ;
 
@@ -235,6 +250,7 @@ fill_rows_function find_fill_rows (gbgpu_semiring s) ;
 // Sorts C's rows by column (for rows filled from global-memory hash tables,
 // the only ones that come out unsorted).
 cudaError_t sort_rows (gbgpu_dev_result *C) ;
+#endif
 
 // A CUDA failure when the test knob GBGPU_INJECT_FAILURE asks for one, else
 // cudaSuccess (failure_injection.cu).
