@@ -5,16 +5,18 @@
 // compiled-in ones (plugin/cuda/accumulate_rows.cuh and the headers it
 // includes, embedded as strings at build time: jit_headers.c, generated):
 //
-//   jit_registry.c  the C definitions of user types and operators (7.4 has no
-//                   getter for them: GxB_Type_new and GxB_BinaryOp_new are
-//                   interposed and remembered; GrB_get on GraphBLAS 9+)
 //   jit_source.c    the kernel source for one semiring: a policy struct from
 //                   the definitions, or the built-in policy of a combination
 //                   of built-in parts that is not compiled in
 //   jit_compile.c   NVRTC: source -> cubin for the device's architecture
 //   jit_cache.c     cubins by key, in memory and in a folder shared by
 //                   processes (GBGPU_JIT_CACHE, default ~/.cache/gbgpu)
-//   jit_dispatch.c  from a GrB_Semiring to loaded kernels, or a reason
+//
+// Still to come (issue #8): the definitions of user types and operators (7.4
+// has no getter: interpose GxB_Type_new and GxB_BinaryOp_new and remember
+// them; GrB_get with GxB_JIT_C_DEFINITION on GraphBLAS 9+), loading a cubin
+// and launching it through accumulate_rows_with with a driver-API kernel
+// set, and dispatch (reasons "no definition", compile failure with its log).
 
 #ifndef GBGPU_JIT_H
 #define GBGPU_JIT_H
