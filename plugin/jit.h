@@ -9,14 +9,19 @@
 //                   the definitions, or the built-in policy of a combination
 //                   of built-in parts that is not compiled in
 //   jit_compile.c   NVRTC: source -> cubin for the device's architecture
-//   jit_cache.c     cubins by key, in memory and in a folder shared by
-//                   processes (GBGPU_JIT_CACHE, default ~/.cache/gbgpu)
+//   jit_cache.c     cubins by key in a folder shared by processes
+//                   (GBGPU_JIT_CACHE, default ~/.cache/gbgpu)
 //
-// Still to come (issue #8): the definitions of user types and operators (7.4
-// has no getter: interpose GxB_Type_new and GxB_BinaryOp_new and remember
-// them; GrB_get with GxB_JIT_C_DEFINITION on GraphBLAS 9+), loading a cubin
-// and launching it through accumulate_rows_with with a driver-API kernel
-// set, and dispatch (reasons "no definition", compile failure with its log).
+// and, apart from these (they need GraphBLAS):
+//
+//   jit_registry.c  the C definitions of user types and operators: 7.4 has no
+//                   getter, so GxB_Type_new and GxB_BinaryOp_new are
+//                   interposed and remembered (gbgpu_internal.h)
+//   jit_semiring.c  a GrB_Semiring as a gbgpu_jit_semiring, or a reason
+//   jit_modules.c   semiring -> loaded module: in memory, else from the disk
+//                   cache, else compiled; compile failures with their log
+//   cuda/jit_launch.cu  a cubin loaded with the driver API, and the kernel
+//                   set that launches its kernels through accumulate_rows_with
 
 #ifndef GBGPU_JIT_H
 #define GBGPU_JIT_H
@@ -33,18 +38,25 @@
 // Either built in (parts the kernels know, a combination not compiled in),
 // or from definitions: one type for the monoid and both of the multiply
 // operator's inputs and its output (GraphBLAS's C signature
-// void f (z_type *z, const x_type *x, const y_type *y)).
+// void f (z_type *z, const x_type *x, const y_type *y)).  A semiring from
+// definitions may take one part built in (a user multiply op under PLUS_FP64,
+// a user monoid over GrB_TIMES_INT32): its name is NULL and codes names it;
+// codes.type is then the type's code.
 typedef struct
 {
-    bool builtin ;
-    gbgpu_semiring codes ;          // builtin only
+    bool builtin ;                  // every part built in: codes says all
+    gbgpu_semiring codes ;          // the built-in parts
     const char *type_name ;         // a C type name: "double", "wk_pair", ...
     const char *type_definition ;   // NULL for a built-in C type
-    size_t type_size ;              // 4, 8 or 16 (the slots' atomic width)
-    const char *add_name, *add_definition ;
-    const char *mult_name, *mult_definition ;
-    const void *identity ;          // type_size bytes
+    size_t type_size ;              // a user monoid's: 4, 8 or 16 (the
+                                    // compare-and-swap of a whole slot)
+    const char *add_name, *add_definition ;     // NULL: codes.add
+    const char *mult_name, *mult_definition ;   // NULL: codes.mult
+    const void *identity ;          // a user monoid's, type_size bytes
     const void *terminal ;          // type_size bytes, or NULL for none
+    size_t value_slot_size ;        // bytes of an accumulator's value slot:
+                                    // the kernels' sizeof (S), checked by the
+                                    // compiler (static_assert)
 }
 gbgpu_jit_semiring ;
 

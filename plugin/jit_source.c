@@ -8,7 +8,8 @@
 // semiring is a policy made of the C definitions of its type and operators
 // (compiled as device functions: NVRTC's -default-device), the monoid's
 // identity and terminal as bytes, and an atomic update by compare-and-swap
-// of the whole slot (4, 8 or 16 bytes).
+// of the whole slot (4, 8 or 16 bytes); a built-in part of it is the
+// compiled-in monoid or multiply template.
 //
 // NVRTC has no C++ standard library: the prelude takes the few std names the
 // headers use from libcu++ (the toolkit's cuda/std, whose cmath also has
@@ -70,13 +71,13 @@ static void append_bytes (builder *b, const void *value, size_t size)
     append (b, "}") ;
 }
 
-static void append_user_policy (builder *b, const gbgpu_jit_semiring *s)
+// A user monoid: its identity and terminal as bytes, its op's definition as
+// the fold, and an atomic update by compare-and-swap of the whole slot.
+static void append_user_monoid (builder *b, const gbgpu_jit_semiring *s)
 {
     const char *T = s->type_name ;
-    if (s->type_definition != NULL) append (b, "%s\n", s->type_definition) ;
-    append (b, "%s\n%s\n", s->add_definition, s->mult_definition) ;
+    append (b, "%s\n", s->add_definition) ;
     append (b,
-        "static_assert (sizeof (%s) == %zu, \"the type's size on the host\") ;\n"
         "struct jit_monoid\n{\n"
         "    using S = %s ;\n"
         "    static constexpr bool has_terminal = %s ;\n"
@@ -89,7 +90,7 @@ static void append_user_policy (builder *b, const gbgpu_jit_semiring *s)
         "    __device__ static S empty_slot ()\n"
         "    {\n"
         "        const unsigned char identity [ ] = ",
-        T, s->type_size, T, s->terminal != NULL ? "true" : "false") ;
+        T, s->terminal != NULL ? "true" : "false") ;
     append_bytes (b, s->identity, s->type_size) ;
     append (b, " ;\n"
         "        return from_bytes (identity) ;\n"
@@ -116,7 +117,16 @@ static void append_user_policy (builder *b, const gbgpu_jit_semiring *s)
         "    __device__ static S combine (S x, S y) { S z ; %s (&z, &x, &y) ; return z ; }\n"
         "    struct combine_of { __device__ S operator() (S x, S y) const { return combine (x, y) ; } } ;\n"
         "    __device__ static void update (S *slot, S v) { gbgpu::atomic_apply (slot, v, combine_of ()) ; }\n"
-        "} ;\n"
+        "} ;\n",
+        s->add_name) ;
+}
+
+// A user multiply op reads both inputs (nothing says it ignores one).
+static void append_user_multiply (builder *b, const gbgpu_jit_semiring *s)
+{
+    const char *T = s->type_name ;
+    append (b, "%s\n", s->mult_definition) ;
+    append (b,
         "struct jit_multiply\n{\n"
         "    static constexpr bool reads_a = true, reads_b = true ;\n"
         "    __device__ static %s apply (%s a, %s b, int32_t, int32_t)\n"
@@ -125,14 +135,32 @@ static void append_user_policy (builder *b, const gbgpu_jit_semiring *s)
         "        %s (&z, &a, &b) ;\n"
         "        return z ;\n"
         "    }\n"
-        "} ;\n"
+        "} ;\n",
+        T, T, T, T, s->mult_name) ;
+}
+
+// The policy of a semiring with at least one part from definitions; a
+// built-in part is the compiled-in policy's.
+static void append_user_policy (builder *b, const gbgpu_jit_semiring *s)
+{
+    const char *T = s->type_name ;
+    if (s->type_definition != NULL) append (b, "%s\n", s->type_definition) ;
+    append (b, "static_assert (sizeof (%s) == %zu, \"the type's size on the host\") ;\n",
+        T, s->type_size) ;
+    if (s->add_name != NULL) append_user_monoid (b, s) ;
+    else append (b, "using jit_monoid = gbgpu::monoid <(gbgpu_add) %d, %s> ;\n",
+        (int) s->codes.add, T) ;
+    if (s->mult_name != NULL) append_user_multiply (b, s) ;
+    else append (b, "using jit_multiply = gbgpu::multiply <(gbgpu_mult) %d, %s> ;\n",
+        (int) s->codes.mult, T) ;
+    append (b,
         "struct jit_semiring\n{\n"
         "    using T = %s ;\n"
         "    using add = jit_monoid ;\n"
         "    using mult = jit_multiply ;\n"
-        "    using S = T ;\n"
+        "    using S = typename add::S ;\n"
         "} ;\n",
-        s->add_name, T, T, T, T, s->mult_name, T) ;
+        T) ;
 }
 
 char *gbgpu_jit_source (const gbgpu_jit_semiring *s)
@@ -148,5 +176,8 @@ char *gbgpu_jit_source (const gbgpu_jit_semiring *s)
     {
         append_user_policy (&b, s) ;
     }
+    // the host sizes the accumulators' slots (jit_launch.cu) from this
+    append (&b, "static_assert (sizeof (jit_semiring::S) == %zu, \"the value slot's size on the host\") ;\n",
+        s->value_slot_size) ;
     return b.text ;
 }

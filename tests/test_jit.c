@@ -2,8 +2,8 @@
 // source of a built-in combination outside semirings/semiring_list.h and of
 // a user semiring (a 16-byte struct with a max-with-index monoid, user ops
 // on double) really compiles with NVRTC for sm_90 (NVRTC needs no device),
-// with every kernel's lowered name; a broken definition fails with NVRTC's
-// log; the disk cache: miss, store, hit (same bytes and names), other keys
+// with every kernel's lowered name, and so do semirings with one part built
+// in; a broken definition (or a wrong slot size) fails with NVRTC's log; the disk cache: miss, store, hit (same bytes and names), other keys
 // miss, and concurrent writers of one key leave one whole entry.
 
 #define _POSIX_C_SOURCE 200809L
@@ -48,6 +48,7 @@ static gbgpu_jit_semiring user_pair_semiring (void)
     s.type_name = "max_with_index" ;
     s.type_definition = pair_definition ;
     s.type_size = sizeof (max_with_index) ;
+    s.value_slot_size = sizeof (max_with_index) ;
     s.add_name = "pair_max" ;
     s.add_definition = pair_max_definition ;
     s.mult_name = "pair_times" ;
@@ -62,6 +63,7 @@ static gbgpu_jit_semiring user_double_semiring (void)
     gbgpu_jit_semiring s = { 0 } ;
     s.type_name = "double" ;
     s.type_size = sizeof (double) ;
+    s.value_slot_size = sizeof (double) ;
     s.add_name = "soft_plus" ;
     s.add_definition = soft_plus_definition ;
     s.mult_name = "abs_diff" ;
@@ -107,10 +109,37 @@ static void test_compile (void)
     gbgpu_jit_semiring builtin = { 0 } ;
     builtin.builtin = true ;
     builtin.codes = (gbgpu_semiring) { GBGPU_ADD_PLUS, GBGPU_MULT_LXOR, GBGPU_TYPE_INT32 } ;
+    builtin.value_slot_size = 4 ;
     gbgpu_jit_binary b = compile (&builtin, true) ;
     gbgpu_jit_binary_free (&b) ;
     builtin.codes = (gbgpu_semiring) { GBGPU_ADD_MAX, GBGPU_MULT_SECONDI, GBGPU_TYPE_INT64 } ;
+    builtin.value_slot_size = 8 ;
     b = compile (&builtin, true) ;
+    gbgpu_jit_binary_free (&b) ;
+    // a slot size the kernels do not have: the compiler says so
+    builtin.value_slot_size = 4 ;
+    b = compile (&builtin, false) ;
+    gbgpu_jit_binary_free (&b) ;
+
+    // one part built in: a user multiply op under PLUS_FP64, a user monoid
+    // over TIMES_INT32
+    gbgpu_jit_semiring mixed = user_double_semiring () ;
+    mixed.codes = (gbgpu_semiring) { GBGPU_ADD_PLUS, GBGPU_MULT_TIMES, GBGPU_TYPE_FP64 } ;
+    mixed.add_name = NULL ;
+    mixed.add_definition = NULL ;
+    b = compile (&mixed, true) ;
+    gbgpu_jit_binary_free (&b) ;
+    static const int32_t int_largest = INT32_MAX ;
+    gbgpu_jit_semiring user_min = { 0 } ;
+    user_min.codes = (gbgpu_semiring) { GBGPU_ADD_MIN, GBGPU_MULT_TIMES, GBGPU_TYPE_INT32 } ;
+    user_min.type_name = "int32_t" ;
+    user_min.type_size = 4 ;
+    user_min.value_slot_size = 4 ;
+    user_min.add_name = "my_min" ;
+    user_min.add_definition =
+        "void my_min (int32_t *z, const int32_t *x, const int32_t *y) { *z = (*x < *y) ? *x : *y ; }" ;
+    user_min.identity = &int_largest ;
+    b = compile (&user_min, true) ;
     gbgpu_jit_binary_free (&b) ;
 
     gbgpu_jit_semiring pair = user_pair_semiring () ;
