@@ -39,6 +39,13 @@ typedef enum
                             // may hold at once (all threads), as if the device
                             // had no more; 0 (default): no limit
                             // [GBGPU_DEVICE_MEMORY_LIMIT=bytes]
+    GBGPU_JIT = 6,          // nonzero (default): semirings that are not
+                            // compiled in (user types and operators with C
+                            // definitions, other built-in combinations) are
+                            // compiled at run time (NVRTC) and cached, in
+                            // memory and in the folder GBGPU_JIT_CACHE
+                            // (default ~/.cache/gbgpu); 0: they go to the
+                            // library                          [GBGPU_JIT=0]
 }
 gbgpu_option ;
 
@@ -64,6 +71,10 @@ typedef enum
     GBGPU_DELEGATED_DIMENSION,      // dimensions past the device's index width
     GBGPU_DELEGATED_DEVICE_MEMORY,  // the device ran out of memory
     GBGPU_DELEGATED_DEVICE_ERROR,   // a CUDA error; the call was redone on the CPU
+    GBGPU_DELEGATED_NO_DEFINITION,  // a user type or operator without a C
+                                    // definition (GrB_Type_new, GrB_BinaryOp_new)
+    GBGPU_DELEGATED_COMPILE_FAILED, // its run-time compile failed
+                                    // (gbgpu_jit_last_log has the log)
     GBGPU_DELEGATED_NREASONS
 }
 gbgpu_delegate_reason ;
@@ -89,6 +100,11 @@ typedef struct
                                 // (delegated: "device error")
     uint64_t masked_dot_calls ; // of the GPU calls, T<M> = A*B' computed by
                                 // one dot product per mask entry
+    // Run-time compiled semirings (GBGPU_JIT).
+    uint64_t jit_compiles ;     // semirings compiled
+    double jit_compile_seconds ;// wall time of those compiles
+    uint64_t jit_memory_hits ;  // calls that found theirs built in this process
+    uint64_t jit_disk_hits ;    // semirings read from the disk cache
 }
 gbgpu_stats_t ;
 
@@ -126,6 +142,10 @@ GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reaso
 // free); GrB_PANIC after a CUDA error, counted in the stats like a product's.
 // May be called before GrB_init.
 GBGPU_EXPORT GrB_Info gbgpu_start_device (void) ;
+
+// NVRTC's log of the last run-time compile that failed ("" when none has):
+// kept for the process, safe to read from any thread.
+GBGPU_EXPORT const char *gbgpu_jit_last_log (void) ;
 
 // True when a CUDA device is present and usable by gbgpu (false once a fault
 // has corrupted its context).

@@ -67,7 +67,8 @@ static GrB_UnaryOp identity_op (GrB_Type type)
 }
 
 // W = op(X) as a new by-row sparse matrix; only its pattern if values are not
-// needed (then W is iso and costs no value array).
+// needed (then W is iso and costs no value array).  GrB_transpose with its
+// input transposed is a plain copy: W = X (or X' when op(X) is X').
 static GrB_Info copy_as_csr (GrB_Matrix *W, const gbgpu_operand *X)
 {
     GrB_Type type = X->values_needed ? X->type : GrB_BOOL ;
@@ -75,8 +76,11 @@ static GrB_Info copy_as_csr (GrB_Matrix *W, const gbgpu_operand *X)
     GrB_Info info = GrB_Matrix_new (W, type, X->nrows, X->ncols) ;
     if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set_INT32 (*W, GxB_FORMAT, GxB_BY_ROW) ;
     if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set_INT32 (*W, GxB_SPARSITY_CONTROL, GxB_SPARSE) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_apply (*W, NULL, NULL, op, X->matrix,
-        X->transpose ? GrB_DESC_T0 : NULL) ;
+    // a user type has no identity op (and no typecast: it is X's own type)
+    if (info == GrB_SUCCESS && op != NULL) info = GrB_Matrix_apply (*W, NULL, NULL, op,
+        X->matrix, X->transpose ? GrB_DESC_T0 : NULL) ;
+    if (info == GrB_SUCCESS && op == NULL) info = GrB_transpose (*W, NULL, NULL, X->matrix,
+        X->transpose ? NULL : GrB_DESC_T0) ;
     if (info != GrB_SUCCESS) GrB_Matrix_free (W) ;
     return info ;
 }
@@ -142,8 +146,7 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     if (info == GrB_SUCCESS)
     {
         size_t value_size = 0 ;
-        gbgpu_type t ;
-        if (X->values_needed && gbgpu_type_code (X->type, &t)) value_size = gbgpu_type_size (t) ;
+        if (X->values_needed && GxB_Type_size (&value_size, X->type) != GrB_SUCCESS) value_size = 0 ;
         *status = gbgpu_cuda_upload (D, X->nrows, X->ncols, p, j,
             X->values_needed ? x : NULL, value_size, iso) ;
         if (*status == GBGPU_CUDA_OK) gbgpu_count_bytes (gbgpu_cuda_transfer_bytes (), 0) ;

@@ -2,7 +2,9 @@
 //
 // Reads the descriptor, the semiring's parts and the matrices' types and
 // dimensions, and fills a plan, or names the reason the call stays with the
-// library.  Anything odd (NULL, uninitialized objects, mismatched dimensions)
+// library.  A semiring that is not compiled in is described for the
+// run-time compiler (jit_semiring.c) and planned with its entry
+// (jit_modules.c), which the GPU call builds and loads.  Anything odd (NULL, uninitialized objects, mismatched dimensions)
 // goes to the library too: it returns the GrB_Info it always returns, so
 // gbgpu never has to imitate the library's error checks.
 
@@ -91,15 +93,72 @@ static bool classify_semiring (gbgpu_semiring *s, const GrB_Semiring semiring)
         && gbgpu_cuda_semiring_supported (*s) ;
 }
 
-bool gbgpu_dispatch
+// What the plan needs of the semiring, compiled in or compiled at run time.
+typedef struct
+{
+    gbgpu_semiring codes ;          // compiled in
+    gbgpu_jit_description jit ;     // run_time: the description
+    bool run_time ;
+    GrB_Type ttype ;
+    bool reads_a, reads_b ;
+}
+semiring_parts ;
+
+// GBGPU_DELEGATED_NREASONS with *p filled, or why the semiring stays with
+// the library.
+static gbgpu_delegate_reason semiring_parts_of (semiring_parts *p, const GrB_Semiring semiring)
+{
+    p->run_time = false ;
+    if (classify_semiring (&p->codes, semiring))
+    {
+        p->ttype = gbgpu_grb_type (p->codes.type) ;
+        p->reads_a = GBGPU_MULT_READS_A (p->codes.mult) ;
+        p->reads_b = GBGPU_MULT_READS_B (p->codes.mult) ;
+        return GBGPU_DELEGATED_NREASONS ;
+    }
+    if (!gbgpu_jit_enabled ()) return GBGPU_DELEGATED_SEMIRING ;
+    gbgpu_delegate_reason reason = gbgpu_jit_describe (&p->jit, semiring) ;
+    if (reason != GBGPU_DELEGATED_NREASONS) return reason ;
+    p->run_time = true ;
+    p->codes = p->jit.s.codes ;
+    p->ttype = p->jit.ttype ;
+    p->reads_a = p->jit.reads_a ;
+    p->reads_b = p->jit.reads_b ;
+    return GBGPU_DELEGATED_NREASONS ;
+}
+
+// The matrices' types: T's built-in type and any built-in real type for
+// the rest (typecast on the host), or T's user type for A, B, C and the
+// accumulator (a built-in mask).
+static bool types_supported (GrB_Type ttype, GrB_Type atype, GrB_Type btype, GrB_Type ctype,
+    GrB_Type mtype, GrB_BinaryOp accum, GrB_Type accum_x, GrB_Type accum_y, GrB_Type accum_z)
+{
+    gbgpu_type t ;
+    if (!gbgpu_type_code (ttype, &t))
+    {
+        return atype == ttype && btype == ttype && ctype == ttype
+            && (mtype == NULL || is_builtin_real_type (mtype))
+            && (accum == NULL || (accum_x == ttype && accum_y == ttype && accum_z == ttype)) ;
+    }
+    return is_builtin_real_type (atype) && is_builtin_real_type (btype)
+        && is_builtin_real_type (ctype) && (mtype == NULL || is_builtin_real_type (mtype))
+        && (accum == NULL || (is_builtin_real_type (accum_x)
+            && is_builtin_real_type (accum_y) && is_builtin_real_type (accum_z))) ;
+}
+
+// The plan, with the semiring's parts in *parts (run_time: a description
+// the caller frees, whatever the answer).
+static bool plan_product
 (
     gbgpu_plan *plan,
     gbgpu_delegate_reason *reason,
+    semiring_parts *parts,
     GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
     const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
     const GrB_Descriptor desc
 )
 {
+    parts->run_time = false ;
     *reason = GBGPU_DELEGATED_INVALID ;
     descriptor_fields d ;
     GrB_Index cm, cn, am, an, bm, bn, mm = 0, mn = 0 ;
@@ -109,7 +168,7 @@ bool gbgpu_dispatch
      || !read_matrix (A, &am, &an, &atype)
      || !read_matrix (B, &bm, &bn, &btype)
      || (M != NULL && !read_matrix (M, &mm, &mn, &mtype))) return false ;
-    GrB_Type accum_x, accum_y, accum_z ;
+    GrB_Type accum_x = NULL, accum_y = NULL, accum_z = NULL ;
     if (accum != NULL
      && (is_positional (accum)
       || GxB_BinaryOp_xtype (&accum_x, accum) != GrB_SUCCESS
@@ -121,16 +180,13 @@ bool gbgpu_dispatch
     GrB_Index kb = tb ? bn : bm, n = tb ? bm : bn ;
     if (k != kb || cm != m || cn != n || (M != NULL && (mm != m || mn != n))) return false ;
 
-    *reason = GBGPU_DELEGATED_SEMIRING ;
-    gbgpu_semiring s ;
-    if (!classify_semiring (&s, semiring)) return false ;
+    *reason = semiring_parts_of (parts, semiring) ;
+    if (*reason != GBGPU_DELEGATED_NREASONS) return false ;
 
     // An accumulator over other types may not fit C or T: the library knows.
+    GrB_Type ttype = parts->ttype ;
     *reason = GBGPU_DELEGATED_TYPE ;
-    if (!is_builtin_real_type (atype) || !is_builtin_real_type (btype)
-     || !is_builtin_real_type (ctype) || (M != NULL && !is_builtin_real_type (mtype))
-     || (accum != NULL && !(is_builtin_real_type (accum_x)
-        && is_builtin_real_type (accum_y) && is_builtin_real_type (accum_z))))
+    if (!types_supported (ttype, atype, btype, ctype, mtype, accum, accum_x, accum_y, accum_z))
         return false ;
 
     *reason = GBGPU_DELEGATED_MASK ;
@@ -145,8 +201,10 @@ bool gbgpu_dispatch
 
     GrB_Index anvals, bnvals ;
     *reason = GBGPU_DELEGATED_INVALID ;
+    size_t value_size ;
     if (GrB_Matrix_nvals (&anvals, A) != GrB_SUCCESS
-     || GrB_Matrix_nvals (&bnvals, B) != GrB_SUCCESS) return false ;
+     || GrB_Matrix_nvals (&bnvals, B) != GrB_SUCCESS
+     || GxB_Type_size (&value_size, ttype) != GrB_SUCCESS) return false ;
 
     // With no inner dimension there is no product; the library's answer for
     // bitmap or full operands is then its own (a full T of the monoid's
@@ -158,18 +216,21 @@ bool gbgpu_dispatch
     if (gbgpu_current_policy () == GBGPU_POLICY_AUTO
      && estimate < (double) gbgpu_current_min_work ()) return false ;
 
-    GrB_Type ttype = gbgpu_grb_type (s.type) ;
-    plan->semiring = s ;
+    plan->semiring = parts->codes ;
+    plan->jit = NULL ;
+    plan->module = NULL ;
     plan->ttype = ttype ;
+    plan->value_size = value_size ;
     // T<M> = A*B' may go by dot products of A's rows with B's own rows (B is
-    // then read as stored, not transposed); a complemented mask never does.
+    // then read as stored, not transposed); a complemented mask never does,
+    // nor does a run-time semiring (its kernels are the row-wise ones).
     GrB_Index mnvals = 0 ;
-    plan->masked_dot = M != NULL && !complement && tb
+    plan->masked_dot = M != NULL && !complement && tb && !parts->run_time
         && GrB_Matrix_nvals (&mnvals, M) == GrB_SUCCESS
         && gbgpu_masked_dot_chosen ((double) mnvals, (double) anvals, (double) m,
             (double) bnvals, (double) n, estimate) ;
-    set_operand (&plan->A, A, ta, am, an, GBGPU_MULT_READS_A (s.mult), ttype) ;
-    set_operand (&plan->B, B, tb && !plan->masked_dot, bm, bn, GBGPU_MULT_READS_B (s.mult), ttype) ;
+    set_operand (&plan->A, A, ta, am, an, parts->reads_a, ttype) ;
+    set_operand (&plan->B, B, tb && !plan->masked_dot, bm, bn, parts->reads_b, ttype) ;
     // A mask limits T to its pattern, or a structural complemented one to the
     // rest; a valued complemented mask allows entries where M holds false,
     // so it is left to the final step (the GPU computes all of T then).  The
@@ -190,4 +251,31 @@ bool gbgpu_dispatch
         && GxB_Matrix_Option_get_INT32 (C, GxB_FORMAT, &cformat) == GrB_SUCCESS
         && cformat == GxB_BY_ROW) ;
     return true ;
+}
+
+bool gbgpu_dispatch
+(
+    gbgpu_plan *plan,
+    gbgpu_delegate_reason *reason,
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
+    const GrB_Descriptor desc
+)
+{
+    semiring_parts parts ;
+    bool planned = plan_product (plan, reason, &parts, C, M, accum, semiring, A, B, desc) ;
+    if (parts.run_time)
+    {
+        // found or added only now: a call that goes to the library for
+        // another reason never generates a source
+        if (planned)
+        {
+            plan->jit = gbgpu_jit_entry_for (&parts.jit.s,
+                gbgpu_cuda_device_arch (gbgpu_current_device ())) ;
+            planned = (plan->jit != NULL) ;
+            if (!planned) *reason = GBGPU_DELEGATED_COMPILE_FAILED ;
+        }
+        gbgpu_jit_description_free (&parts.jit) ;
+    }
+    return planned ;
 }

@@ -1,7 +1,8 @@
 // mxm_gpu.c: one GrB_mxm on the GPU, from host matrices to host result.
 //
-// Inputs go up (each matrix once, even when it plays several roles: C<A> = A*A
-// uploads A once), T = A*B is computed on the device, whole or in blocks of
+// A run-time compiled semiring gets its module first (compiled or read from
+// the cache the first time: jit_modules.c).  Inputs go up (each matrix once,
+// even when it plays several roles: C<A> = A*A uploads A once), T = A*B is computed on the device, whole or in blocks of
 // rows when it does not fit (row_blocks.c), comes back, and the final step
 // writes C.  Until the result is back, nothing the user sees has changed, so
 // any device failure up to there (inputs too large for the device, a row of T
@@ -119,6 +120,19 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         gbgpu_count_cuda_status (status) ;
         return (status == GBGPU_CUDA_FAULT) ? GBGPU_DELEGATED_DEVICE_ERROR
                                             : GBGPU_DELEGATED_NO_DEVICE ;
+    }
+
+    // a run-time semiring's module on this device, built and loaded once
+    gbgpu_plan with_module = *plan ;
+    if (plan->jit != NULL)
+    {
+        gbgpu_delegate_reason reason = gbgpu_jit_module (&with_module.module, plan->jit, device_id) ;
+        if (reason != GBGPU_DELEGATED_NREASONS)
+        {
+            gbgpu_cuda_restore_device (caller_device) ;
+            return reason ;
+        }
+        plan = &with_module ;
     }
 
     const gbgpu_dev_csr *device [3] = { NULL, NULL, NULL } ;

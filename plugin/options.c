@@ -25,6 +25,7 @@ static _Atomic int64_t device_id = 0 ;
 static _Atomic int64_t print_stats = 0 ;
 static _Atomic int64_t zero_copy = 1 ;
 static _Atomic int64_t device_memory_limit = 0 ;
+static _Atomic int64_t jit = 1 ;
 static _Atomic bool device_broken = false ;
 
 static _Atomic uint64_t n_calls, n_gpu, n_delegated [GBGPU_DELEGATED_NREASONS] ;
@@ -33,11 +34,13 @@ static _Atomic uint64_t gpu_nanoseconds ;
 static _Atomic uint64_t n_row_block_calls, n_row_blocks, n_row_block_retries ;
 static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
 static _Atomic uint64_t n_masked_dot ;
+static _Atomic uint64_t n_jit_compiles, jit_compile_nanoseconds, n_jit_memory_hits, n_jit_disk_hits ;
 
 static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
 {
     "policy", "no device", "small", "invalid input", "semiring", "type",
-    "mask", "dimension", "device memory", "device error"
+    "mask", "dimension", "device memory", "device error", "no definition",
+    "compile failed"
 } ;
 
 static void print_stats_at_exit (void)
@@ -58,6 +61,7 @@ static void read_environment (void)
     if ((s = getenv ("GBGPU_DEVICE")) != NULL) device_id = strtoll (s, NULL, 10) ;
     if ((s = getenv ("GBGPU_STATS")) != NULL) print_stats = (atoi (s) != 0) ;
     if ((s = getenv ("GBGPU_ZERO_COPY")) != NULL) zero_copy = (atoi (s) != 0) ;
+    if ((s = getenv ("GBGPU_JIT")) != NULL) jit = (atoi (s) != 0) ;
     if ((s = getenv ("GBGPU_DEVICE_MEMORY_LIMIT")) != NULL)
     {
         long long bytes = strtoll (s, NULL, 10) ;
@@ -103,6 +107,7 @@ gbgpu_mxm_function gbgpu_library_mxm (void) { return library_mxm ; }
 gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&policy) ; }
 int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
 bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }
+bool gbgpu_jit_enabled (void) { return atomic_load (&jit) != 0 ; }
 
 int gbgpu_current_device (void) { return (int) atomic_load (&device_id) ; }
 bool gbgpu_device_broken (void) { return atomic_load (&device_broken) ; }
@@ -151,6 +156,9 @@ GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value)
             device_memory_limit = value ;
             gbgpu_cuda_set_memory_limit ((size_t) value) ;
             return GrB_SUCCESS ;
+        case GBGPU_JIT:
+            jit = (value != 0) ;
+            return GrB_SUCCESS ;
         default:
             return GrB_INVALID_VALUE ;
     }
@@ -168,6 +176,7 @@ GBGPU_EXPORT GrB_Info gbgpu_get (gbgpu_option option, int64_t *value)
         case GBGPU_PRINT_STATS: *value = print_stats ; return GrB_SUCCESS ;
         case GBGPU_ZERO_COPY:   *value = zero_copy ;   return GrB_SUCCESS ;
         case GBGPU_DEVICE_MEMORY_LIMIT: *value = device_memory_limit ; return GrB_SUCCESS ;
+        case GBGPU_JIT:         *value = jit ;         return GrB_SUCCESS ;
         default:                return GrB_INVALID_VALUE ;
     }
 }
@@ -187,6 +196,17 @@ void gbgpu_count_gpu (double seconds, uint64_t products)
 }
 
 void gbgpu_count_masked_dot (void) { atomic_fetch_add (&n_masked_dot, 1) ; }
+
+void gbgpu_count_jit_compile (double seconds)
+{
+    atomic_fetch_add (&n_jit_compiles, 1) ;
+    atomic_fetch_add (&jit_compile_nanoseconds, (uint64_t) (seconds * 1e9)) ;
+}
+
+void gbgpu_count_jit_hit (bool from_disk)
+{
+    atomic_fetch_add (from_disk ? &n_jit_disk_hits : &n_jit_memory_hits, 1) ;
+}
 
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host)
 {
@@ -238,6 +258,10 @@ GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
     stats->cuda_errors = n_cuda_errors ;
     stats->device_faults = n_faults ;
     stats->masked_dot_calls = n_masked_dot ;
+    stats->jit_compiles = n_jit_compiles ;
+    stats->jit_compile_seconds = (double) jit_compile_nanoseconds * 1e-9 ;
+    stats->jit_memory_hits = n_jit_memory_hits ;
+    stats->jit_disk_hits = n_jit_disk_hits ;
     return GrB_SUCCESS ;
 }
 
@@ -248,6 +272,7 @@ GBGPU_EXPORT void gbgpu_stats_reset (void)
     n_row_block_calls = 0 ; n_row_blocks = 0 ; n_row_block_retries = 0 ;
     n_out_of_memory = 0 ; n_cuda_errors = 0 ; n_faults = 0 ;
     n_masked_dot = 0 ;
+    n_jit_compiles = 0 ; jit_compile_nanoseconds = 0 ; n_jit_memory_hits = 0 ; n_jit_disk_hits = 0 ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
 }
 
@@ -278,6 +303,11 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
     if (s.masked_dot_calls > 0)
         fprintf (f, "gbgpu:   by masked dot products: %llu\n",
             (unsigned long long) s.masked_dot_calls) ;
+    if (s.jit_compiles > 0 || s.jit_memory_hits > 0 || s.jit_disk_hits > 0)
+        fprintf (f, "gbgpu:   run-time semirings: %llu compiled (%.3f s), %llu calls found "
+            "theirs in memory, %llu read from the disk cache\n",
+            (unsigned long long) s.jit_compiles, s.jit_compile_seconds,
+            (unsigned long long) s.jit_memory_hits, (unsigned long long) s.jit_disk_hits) ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)
     {
         if (s.delegated [r] == 0) continue ;

@@ -53,6 +53,17 @@ static double bytes_per_entry (size_t value_size)
     return 2.0 * (double) (sizeof (int64_t) + value_size) + (double) sizeof (int32_t) ;
 }
 
+// T = A*B (T<M>, T<!M>) row by row, with the compiled-in kernels or the
+// run-time compiled module of the plan's semiring.
+static gbgpu_cuda_status row_wise_product (gbgpu_dev_result *T, const gbgpu_plan *plan,
+    const gbgpu_dev_csr *M, const gbgpu_dev_csr *A, const gbgpu_dev_csr *B,
+    gbgpu_cuda_profile *profile)
+{
+    return (plan->module != NULL)
+        ? gbgpu_cuda_spgemm_module (T, plan->module, M, plan->mask_complement, A, B, profile)
+        : gbgpu_cuda_spgemm (T, plan->semiring, M, plan->mask_complement, A, B, profile) ;
+}
+
 // T = A*B on the device, whole, by the plan's method: one dot product per
 // mask entry (T<M> = A*B' with B as stored), or row by row.  Only the
 // row-by-row product runs in blocks: the dot products size their work from
@@ -63,7 +74,7 @@ static gbgpu_cuda_status product_on_device (gbgpu_dev_result *T, const gbgpu_pla
 {
     return plan->masked_dot
         ? gbgpu_cuda_masked_dot (T, plan->semiring, M, !plan->mask_structure, A, B, profile)
-        : gbgpu_cuda_spgemm (T, plan->semiring, M, plan->mask_complement, A, B, profile) ;
+        : row_wise_product (T, plan, M, A, B, profile) ;
 }
 
 static gbgpu_dev_csr rows_of (const gbgpu_dev_csr *X, int64_t first, int64_t last)
@@ -192,7 +203,7 @@ static GrB_Info product_in_blocks
         free (bound) ;
         return GrB_SUCCESS ;
     }
-    block_plan P = { bound, m, bytes_per_entry (gbgpu_type_size (plan->semiring.type)) } ;
+    block_plan P = { bound, m, bytes_per_entry (plan->value_size) } ;
     double budget = BLOCK_SHARE * (double) gbgpu_cuda_memory_available () ;
     double compression = 1 ;
     block_download pending = { .H = H, .device = device } ;
@@ -207,8 +218,8 @@ static GrB_Info product_in_blocks
         if (M != NULL) M_rows = rows_of (M, first, last) ;
         gbgpu_dev_result T ;
         gbgpu_cuda_profile profile = { 0 } ;
-        gbgpu_cuda_status s = gbgpu_cuda_spgemm (&T, plan->semiring,
-            (M != NULL) ? &M_rows : NULL, plan->mask_complement, &A_rows, B, &profile) ;
+        gbgpu_cuda_status s = row_wise_product (&T, plan, (M != NULL) ? &M_rows : NULL,
+            &A_rows, B, &profile) ;
         if (s == GBGPU_CUDA_OUT_OF_MEMORY && last - first > 1)
         {
             // again from `first`, at most half the need at the safe estimate
@@ -260,8 +271,7 @@ static GrB_Info product_in_blocks
     if (m == 0 && info == GrB_SUCCESS && *status == GBGPU_CUDA_OK)
     {
         // no rows, no block: an empty T
-        gbgpu_type t = plan->semiring.type ;
-        info = gbgpu_host_result_init (H, 0, 0, gbgpu_type_size (t), false) ;
+        info = gbgpu_host_result_init (H, 0, 0, plan->value_size, false) ;
         started = (info == GrB_SUCCESS) ;
     }
     if (*status != GBGPU_CUDA_OK || info != GrB_SUCCESS)
@@ -283,7 +293,7 @@ static bool predicted_too_large (gbgpu_cuda_status *status, const gbgpu_plan *pl
     const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, const gbgpu_dev_csr *M)
 {
     *status = GBGPU_CUDA_OK ;
-    const double entry_bytes = (double) (sizeof (int64_t) + gbgpu_type_size (plan->semiring.type)) ;
+    const double entry_bytes = (double) (sizeof (int64_t) + plan->value_size) ;
     const double row_bytes = (double) sizeof (int64_t) ;
     const double available = (double) gbgpu_cuda_memory_available () ;
     const double m = (double) A->nrows ;

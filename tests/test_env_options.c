@@ -2,7 +2,7 @@
 // LD_PRELOAD libgbgpu and never call gbgpu_set (CI test, no GPU needed).
 //
 // CTest runs it with GBGPU_POLICY=cpu GBGPU_MIN_WORK=4242 GBGPU_STATS=1
-// GBGPU_DEVICE_MEMORY_LIMIT=123456789: the first GrB_mxm must already follow
+// GBGPU_DEVICE_MEMORY_LIMIT=123456789 GBGPU_JIT=0: the first GrB_mxm must already follow
 // the policy read from there, gbgpu_get must report those values, and
 // gbgpu_set must still override them.
 // Run by hand without those variables, it skips (77).
@@ -18,12 +18,14 @@ int main (void)
     const char *min_work = getenv ("GBGPU_MIN_WORK") ;
     const char *stats = getenv ("GBGPU_STATS") ;
     const char *limit = getenv ("GBGPU_DEVICE_MEMORY_LIMIT") ;
+    const char *jit = getenv ("GBGPU_JIT") ;
     if (policy == NULL || strcmp (policy, "cpu") != 0 || min_work == NULL
         || strcmp (min_work, "4242") != 0 || stats == NULL || strcmp (stats, "1") != 0
-        || limit == NULL || strcmp (limit, "123456789") != 0)
+        || limit == NULL || strcmp (limit, "123456789") != 0
+        || jit == NULL || strcmp (jit, "0") != 0)
     {
         printf ("SKIPPED: run with GBGPU_POLICY=cpu GBGPU_MIN_WORK=4242 GBGPU_STATS=1 "
-            "GBGPU_DEVICE_MEMORY_LIMIT=123456789\n") ;
+            "GBGPU_DEVICE_MEMORY_LIMIT=123456789 GBGPU_JIT=0\n") ;
         return TS_EXIT_SKIP ;
     }
     ts_start () ;
@@ -52,6 +54,8 @@ int main (void)
     TS_OK (gbgpu_get (GBGPU_DEVICE_MEMORY_LIMIT, &value)) ;
     ts_check (value == 123456789, "GBGPU_DEVICE_MEMORY_LIMIT=123456789 gave %lld",
         (long long) value) ;
+    TS_OK (gbgpu_get (GBGPU_JIT, &value)) ;
+    ts_check (value == 0, "GBGPU_JIT=0 gave %lld", (long long) value) ;
 
     // gbgpu_set still overrides what the environment said
     TS_OK (gbgpu_set (GBGPU_POLICY, GBGPU_POLICY_AUTO)) ;

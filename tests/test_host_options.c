@@ -55,7 +55,7 @@ static void check_refused (gbgpu_option option, const char *name, int64_t value)
         name, (long long) value, (int) info, (long long) before, (long long) after) ;
 }
 
-#define N_OPTIONS (GBGPU_DEVICE_MEMORY_LIMIT + 1)
+#define N_OPTIONS (GBGPU_JIT + 1)
 
 static void test_options (void)
 {
@@ -76,6 +76,8 @@ static void test_options (void)
     check_round_trip (GBGPU_DEVICE_MEMORY_LIMIT, "DEVICE_MEMORY_LIMIT", 1) ;
     check_round_trip (GBGPU_DEVICE_MEMORY_LIMIT, "DEVICE_MEMORY_LIMIT", (int64_t) 3 << 40) ;
     check_round_trip (GBGPU_DEVICE_MEMORY_LIMIT, "DEVICE_MEMORY_LIMIT", 0) ;
+    check_round_trip (GBGPU_JIT, "JIT", 0) ;
+    check_round_trip (GBGPU_JIT, "JIT", 1) ;
 
     check_refused (GBGPU_POLICY, "POLICY", -1) ;
     check_refused (GBGPU_POLICY, "POLICY", GBGPU_POLICY_CPU + 1) ;

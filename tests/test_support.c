@@ -174,6 +174,10 @@ gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
     d.cuda_errors = after->cuda_errors - before->cuda_errors ;
     d.device_faults = after->device_faults - before->device_faults ;
     d.masked_dot_calls = after->masked_dot_calls - before->masked_dot_calls ;
+    d.jit_compiles = after->jit_compiles - before->jit_compiles ;
+    d.jit_compile_seconds = after->jit_compile_seconds - before->jit_compile_seconds ;
+    d.jit_memory_hits = after->jit_memory_hits - before->jit_memory_hits ;
+    d.jit_disk_hits = after->jit_disk_hits - before->jit_disk_hits ;
     return d ;
 }
 

@@ -184,6 +184,43 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_masked_dot
     gbgpu_cuda_profile *profile     // may be NULL
 ) ;
 
+// Run-time compiled semirings (jit_launch.cu): a module is a cubin of the
+// accumulator kernels for one semiring (NVRTC, plugin/jit_compile.c), loaded
+// into the calling thread's current context (the runtime's primary context
+// of the device: the one every other call here uses).
+typedef struct gbgpu_cuda_module gbgpu_cuda_module ;
+
+// The kernels a module holds, in the order kernel_names gives them.
+#define GBGPU_CUDA_MODULE_KERNELS 4     // hash, dense, merge, copy
+
+// The device's architecture as NVRTC names it (90 for sm_90), 0 if unknown.
+GBGPU_CUDA_EXPORT int gbgpu_cuda_device_arch (int device) ;
+
+// Loads a cubin and finds its kernels by their lowered names; T's values
+// have value_size bytes, an accumulator's value slot value_slot_bytes.  The
+// module stays loaded for the process.
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_module_load
+(
+    gbgpu_cuda_module **module,
+    const void *cubin,
+    const char *const kernel_names [GBGPU_CUDA_MODULE_KERNELS],
+    size_t value_size,
+    size_t value_slot_bytes
+) ;
+
+// gbgpu_cuda_spgemm over a loaded module's semiring: the same phases, with
+// the module's kernels filling T's values (never iso).
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm_module
+(
+    gbgpu_dev_result *T,
+    const gbgpu_cuda_module *module,
+    const gbgpu_dev_csr *M,
+    bool mask_complement,
+    const gbgpu_dev_csr *A,
+    const gbgpu_dev_csr *B,
+    gbgpu_cuda_profile *profile     // may be NULL
+) ;
+
 // Copy a result to host arrays of nrows+1, nvals and
 // gbgpu_result_values (T) * value_size bytes.
 // They are written by several host threads (fresh memory is faulted in in

@@ -3,7 +3,8 @@
 // Rows filled from shared-memory tables come out sorted; rows filled from
 // global-memory tables do not, and are sorted here with CUB's segmented sort
 // (one segment per row).  The values only move, so they are sorted as raw
-// words of their size: three instantiations serve every type.
+// words of their size: four instantiations serve every type (16 bytes: user
+// types of run-time compiled semirings).
 
 #include <cub/device/device_segmented_sort.cuh>
 #include "spgemm_internal.cuh"
@@ -63,6 +64,7 @@ cudaError_t sort_rows (gbgpu_dev_result *C)
     {
         case 1:  return sort_rows_as <uint8_t> (C) ;
         case 4:  return sort_rows_as <uint32_t> (C) ;
+        case 16: return sort_rows_as <uint4> (C) ;
         default: return sort_rows_as <uint64_t> (C) ;
     }
 }

@@ -7,7 +7,8 @@
 //   bin      row ids grouped by bin (one pass, block-aggregated atomics)
 //   count    entries per row (count_rows), then an exclusive scan gives T's
 //            row pointers and its size, so T is allocated exactly once
-//   fill     values per row with the semiring's instantiation (semirings/);
+//   fill     values per row with the semiring's instantiation (semirings/)
+//            or its run-time compiled module's kernels (jit_launch.cu);
 //            only the pattern when every entry is 1 (ANY_PAIR, LOR_PAIR, ...):
 //            then no value is read or written and T is iso
 //   sort     rows that came from global-memory hash tables
@@ -322,14 +323,28 @@ static csr_view view_of (const gbgpu_dev_csr *X)
     return csr_view { X->p, X->j, X->x, X->iso } ;
 }
 
-static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
+// How the numeric phase fills T's values for a compiled-in semiring: its
+// instantiation, or only the pattern when every entry is 1.
+static cudaError_t compiled_fill (value_fill *f, gbgpu_semiring semiring)
+{
+    *f = value_fill { } ;
+    f->compiled = find_fill_rows (semiring) ;
+    if (f->compiled == nullptr) return cudaErrorNotSupported ;
+    f->iso = all_ones (semiring) ;
+    if (f->iso) f->compiled = fill_pattern_rows ;
+    f->iso_type = semiring.type ;
+    f->value_size = gbgpu_type_size (semiring.type) ;
+    // value slots (none for a pattern): booleans accumulate in 32-bit words
+    f->value_slot_bytes = f->iso ? 0
+        : semiring.type == GBGPU_TYPE_BOOL ? sizeof (uint32_t) : f->value_size ;
+    return cudaSuccess ;
+}
+
+static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     const gbgpu_dev_csr *Md, bool complement, const gbgpu_dev_csr *Ad, const gbgpu_dev_csr *Bd,
     gbgpu_cuda_profile *profile)
 {
-    fill_rows_function fill = find_fill_rows (semiring) ;
-    if (fill == nullptr) return cudaErrorNotSupported ;
-    const bool iso = all_ones (semiring) ;
-    if (iso) fill = fill_pattern_rows ;
+    const bool iso = values.iso ;
     const int64_t m = Ad->nrows, n = Bd->ncols ;
     const csr_view A = view_of (Ad), B = view_of (Bd), M = view_of (Md) ;
 
@@ -394,20 +409,19 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
     GBGPU_TRY (inject_failure_if_asked ()) ;
 
     // numeric
-    const size_t value_size = gbgpu_type_size (semiring.type) ;
+    const size_t value_size = values.value_size ;
     device_array <int64_t> Cj ;
     device_array <unsigned char> Cx ;
     GBGPU_TRY (Cj.allocate (nvals)) ;
     GBGPU_TRY (Cx.allocate ((iso ? 1 : nvals) * value_size)) ;
-    if (iso) GBGPU_TRY (set_to_one (Cx.get (), semiring.type)) ;
-    // value slots (none for a pattern): booleans accumulate in 32-bit words
-    const size_t fill_slot_bytes = sizeof (uint32_t) + (iso ? 0
-        : semiring.type == GBGPU_TYPE_BOOL ? sizeof (uint32_t) : value_size) ;
+    if (iso) GBGPU_TRY (set_to_one (Cx.get (), values.iso_type)) ;
+    const size_t fill_slot_bytes = sizeof (uint32_t) + values.value_slot_bytes ;
     row_bins numeric_bins ;
     GBGPU_TRY (bin_rows (&numeric_bins, analysis, fill_slot_bytes, Cp.get (), nullptr, nullptr)) ;
     args = { A, B, M, complement, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (),
         &numeric_bins, &numeric_timer } ;
-    GBGPU_TRY (fill (args)) ;
+    GBGPU_TRY (values.module != nullptr ? fill_rows_with_module (args, values.module)
+                                        : values.compiled (args)) ;
     GBGPU_TRY (cudaEventRecord (marks [3], stream ())) ;
 
     T->nrows = m ;
@@ -439,15 +453,16 @@ static cudaError_t spgemm (gbgpu_dev_result *T, gbgpu_semiring semiring,
 
 using namespace gbgpu ;
 
-extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm (gbgpu_dev_result *T,
-    gbgpu_semiring semiring, const gbgpu_dev_csr *M, bool mask_complement, const gbgpu_dev_csr *A,
+// The product with either kind of fill, for the C callers.
+static gbgpu_cuda_status spgemm_status (gbgpu_dev_result *T, const value_fill &values,
+    cudaError_t prepared, const gbgpu_dev_csr *M, bool mask_complement, const gbgpu_dev_csr *A,
     const gbgpu_dev_csr *B, gbgpu_cuda_profile *profile)
 {
     *T = gbgpu_dev_result { } ;
-    cudaError_t e ;
+    cudaError_t e = prepared ;
     try
     {
-        e = spgemm (T, semiring, M, mask_complement && M != nullptr, A, B, profile) ;
+        if (e == cudaSuccess) e = spgemm (T, values, M, mask_complement && M != nullptr, A, B, profile) ;
     }
     catch (...)     // host bookkeeping out of memory: never into the C caller
     {
@@ -455,6 +470,24 @@ extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm (gbgpu_dev_result *T,
     }
     if (e != cudaSuccess) gbgpu_cuda_free_result (T) ;
     return status_of (e) ;
+}
+
+extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm (gbgpu_dev_result *T,
+    gbgpu_semiring semiring, const gbgpu_dev_csr *M, bool mask_complement, const gbgpu_dev_csr *A,
+    const gbgpu_dev_csr *B, gbgpu_cuda_profile *profile)
+{
+    value_fill values ;
+    cudaError_t prepared = compiled_fill (&values, semiring) ;
+    return spgemm_status (T, values, prepared, M, mask_complement, A, B, profile) ;
+}
+
+extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm_module (gbgpu_dev_result *T,
+    const gbgpu_cuda_module *module, const gbgpu_dev_csr *M, bool mask_complement,
+    const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, gbgpu_cuda_profile *profile)
+{
+    value_fill values ;
+    cudaError_t prepared = module_fill (&values, module) ;
+    return spgemm_status (T, values, prepared, M, mask_complement, A, B, profile) ;
 }
 
 extern "C" const char *gbgpu_cuda_bin_name (int bin)

@@ -247,6 +247,22 @@ cudaError_t set_to_one (void *x, gbgpu_type type) ;
 using fill_rows_function = cudaError_t (*) (const hash_rows_args &) ;
 fill_rows_function find_fill_rows (gbgpu_semiring s) ;
 
+// How the numeric phase fills T's values: a compiled-in semiring's
+// function, or the kernels of a run-time compiled module (jit_launch.cu).
+struct value_fill
+{
+    fill_rows_function compiled ;       // NULL for a module
+    const gbgpu_cuda_module *module ;
+    size_t value_size ;                 // bytes of one of T's values
+    size_t value_slot_bytes ;           // of an accumulator's value slot (0: none)
+    bool iso ;                          // only the pattern: every value is 1
+    gbgpu_type iso_type ;               // the type of that 1
+} ;
+
+// The fill of a loaded module (never iso), and the fill itself.
+cudaError_t module_fill (value_fill *f, const gbgpu_cuda_module *module) ;
+cudaError_t fill_rows_with_module (const hash_rows_args &args, const gbgpu_cuda_module *module) ;
+
 // Sorts C's rows by column (for rows filled from global-memory hash tables,
 // the only ones that come out unsorted).
 cudaError_t sort_rows (gbgpu_dev_result *C) ;

@@ -1,0 +1,322 @@
+// test_jit_semiring.c: [host] what run-time compiled semirings are made from,
+// without a device: the registry of definitions (plugin/jit_registry.c) and
+// the description of a GrB_Semiring for the compiler (jit_semiring.c).
+//
+// Linked with those objects in front of GraphBLAS (not with libgbgpu), so
+// its GxB_Type_new, GxB_BinaryOp_new and frees are the interposed ones:
+// definitions given are recorded, GrB_Type_new / GrB_BinaryOp_new objects
+// are known without one, freed objects are dropped.  Descriptions: a user
+// type with user ops, a user multiply op under a built-in monoid, a user
+// monoid over a built-in multiply op, a built-in combination, and every
+// reason to refuse (no definition, parts the kernels cannot take).  The
+// sources of the descriptions accepted compile with NVRTC for sm_90.
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gbgpu_internal.h"
+
+static int failures = 0 ;
+
+#define CHECK(cond)                                                         \
+    do { if (!(cond)) { fprintf (stderr, "%s:%d: CHECK failed: %s\n",       \
+         __FILE__, __LINE__, #cond) ; failures++ ; } } while (0)
+#define OK(call) CHECK ((call) == GrB_SUCCESS)
+
+typedef struct { double value ; int64_t index ; } max_with_index ;
+
+#define MAX_WITH_INDEX_DEFN \
+    "typedef struct { double value ; int64_t index ; } max_with_index ;"
+#define PAIR_MAX_DEFN \
+    "void pair_max (max_with_index *z, const max_with_index *x, const max_with_index *y) " \
+    "{ bool take_x = x->value > y->value || (x->value == y->value && x->index < y->index) ; " \
+    "*z = take_x ? *x : *y ; }"
+#define PAIR_TIMES_DEFN \
+    "void pair_times (max_with_index *z, const max_with_index *x, const max_with_index *y) " \
+    "{ z->value = x->value * y->value ; z->index = y->index ; }"
+#define TIMES_PLUS_ONE_DEFN \
+    "void times_plus_one (double *z, const double *x, const double *y) { *z = *x * *y + 1 ; }"
+#define MY_MIN_DEFN \
+    "void my_min (int32_t *z, const int32_t *x, const int32_t *y) { *z = (*x < *y) ? *x : *y ; }"
+
+static void pair_max (void *z, const void *x, const void *y)
+{
+    const max_with_index *a = x, *b = y ;
+    bool take_a = a->value > b->value || (a->value == b->value && a->index < b->index) ;
+    *(max_with_index *) z = take_a ? *a : *b ;
+}
+
+static void pair_times (void *z, const void *x, const void *y)
+{
+    const max_with_index *a = x, *b = y ;
+    max_with_index r = { a->value * b->value, b->index } ;
+    *(max_with_index *) z = r ;
+}
+
+static void times_plus_one (void *z, const void *x, const void *y)
+{
+    *(double *) z = *(const double *) x * *(const double *) y + 1 ;
+}
+
+static void my_min (void *z, const void *x, const void *y)
+{
+    int32_t a = *(const int32_t *) x, b = *(const int32_t *) y ;
+    *(int32_t *) z = (a < b) ? a : b ;
+}
+
+static void int16_plus (void *z, const void *x, const void *y)
+{
+    *(int16_t *) z = (int16_t) (*(const int16_t *) x + *(const int16_t *) y) ;
+}
+
+static void scale (void *z, const void *x, const void *y)
+{
+    *(double *) z = *(const double *) x * *(const int32_t *) y ;
+}
+
+//------------------------------------------------------------------------------
+// the registry
+//------------------------------------------------------------------------------
+
+static void test_registry (void)
+{
+    GrB_Type pair_type, plain_type ;
+    OK (GxB_Type_new (&pair_type, sizeof (max_with_index), "max_with_index", MAX_WITH_INDEX_DEFN)) ;
+    OK (GrB_Type_new (&plain_type, sizeof (max_with_index))) ;
+    gbgpu_definition d ;
+    CHECK (gbgpu_registry_type (pair_type, &d)) ;
+    CHECK (d.name != NULL && strcmp (d.name, "max_with_index") == 0) ;
+    CHECK (d.definition != NULL && strcmp (d.definition, MAX_WITH_INDEX_DEFN) == 0) ;
+    gbgpu_definition_free (&d) ;
+    // GrB_Type_new: known, with no definition
+    CHECK (gbgpu_registry_type (plain_type, &d)) ;
+    CHECK (d.definition == NULL) ;
+    gbgpu_definition_free (&d) ;
+    // built-in objects are none of the registry's
+    CHECK (!gbgpu_registry_type (GrB_FP64, &d)) ;
+    CHECK (!gbgpu_registry_op (GrB_PLUS_FP64, &d)) ;
+
+    GrB_BinaryOp with_definition, without ;
+    OK (GxB_BinaryOp_new (&with_definition, times_plus_one, GrB_FP64, GrB_FP64, GrB_FP64,
+        "times_plus_one", TIMES_PLUS_ONE_DEFN)) ;
+    OK (GrB_BinaryOp_new (&without, times_plus_one, GrB_FP64, GrB_FP64, GrB_FP64)) ;
+    CHECK (gbgpu_registry_op (with_definition, &d)) ;
+    CHECK (d.name != NULL && strcmp (d.name, "times_plus_one") == 0) ;
+    CHECK (d.definition != NULL && strcmp (d.definition, TIMES_PLUS_ONE_DEFN) == 0) ;
+    gbgpu_definition_free (&d) ;
+    CHECK (gbgpu_registry_op (without, &d)) ;
+    CHECK (d.definition == NULL) ;
+    gbgpu_definition_free (&d) ;
+
+    // freed objects are dropped: a new object at the same address is not
+    // taken for the old one
+    GrB_BinaryOp freed = with_definition ;
+    OK (GrB_free (&with_definition)) ;
+    CHECK (!gbgpu_registry_op (freed, &d)) ;
+    GrB_Type freed_type = pair_type ;
+    OK (GrB_free (&pair_type)) ;
+    CHECK (!gbgpu_registry_type (freed_type, &d)) ;
+    GrB_BinaryOp again ;
+    OK (GrB_BinaryOp_new (&again, times_plus_one, GrB_FP64, GrB_FP64, GrB_FP64)) ;
+    CHECK (gbgpu_registry_op (again, &d) && d.definition == NULL) ;
+    gbgpu_definition_free (&d) ;
+    OK (GrB_free (&again)) ;
+    OK (GrB_free (&without)) ;
+    OK (GrB_free (&plain_type)) ;
+}
+
+//------------------------------------------------------------------------------
+// descriptions
+//------------------------------------------------------------------------------
+
+// The description's source compiles for sm_90.
+static void check_compiles (const gbgpu_jit_description *d)
+{
+    char *source = gbgpu_jit_source (&d->s) ;
+    CHECK (source != NULL) ;
+    gbgpu_jit_binary b ;
+    char *log = NULL ;
+    bool ok = source != NULL && gbgpu_jit_compile (&b, &log, source, 90) ;
+    if (!ok) fprintf (stderr, "compile failed:\n%s\nsource:\n%s\n", log ? log : "(none)",
+        source ? source : "(none)") ;
+    CHECK (ok) ;
+    if (ok) gbgpu_jit_binary_free (&b) ;
+    free (log) ;
+    free (source) ;
+}
+
+static gbgpu_delegate_reason describe_and_free (GrB_Semiring semiring)
+{
+    gbgpu_jit_description d ;
+    gbgpu_delegate_reason reason = gbgpu_jit_describe (&d, semiring) ;
+    if (reason == GBGPU_DELEGATED_NREASONS) gbgpu_jit_description_free (&d) ;
+    return reason ;
+}
+
+static void test_user_type (void)
+{
+    GrB_Type type ;
+    GrB_BinaryOp add_op, mult_op ;
+    GrB_Monoid monoid ;
+    GrB_Semiring semiring ;
+    OK (GxB_Type_new (&type, sizeof (max_with_index), "max_with_index", MAX_WITH_INDEX_DEFN)) ;
+    OK (GxB_BinaryOp_new (&add_op, pair_max, type, type, type, "pair_max", PAIR_MAX_DEFN)) ;
+    OK (GxB_BinaryOp_new (&mult_op, pair_times, type, type, type, "pair_times", PAIR_TIMES_DEFN)) ;
+    max_with_index identity = { -INFINITY, INT64_MAX } ;
+    OK (GrB_Monoid_new_UDT (&monoid, add_op, &identity)) ;
+    OK (GrB_Semiring_new (&semiring, monoid, mult_op)) ;
+
+    gbgpu_jit_description d ;
+    CHECK (gbgpu_jit_describe (&d, semiring) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (!d.s.builtin && d.ttype == type) ;
+    CHECK (strcmp (d.s.type_name, "max_with_index") == 0) ;
+    CHECK (strcmp (d.s.type_definition, MAX_WITH_INDEX_DEFN) == 0) ;
+    CHECK (d.s.type_size == 16 && d.s.value_slot_size == 16) ;
+    CHECK (strcmp (d.s.add_name, "pair_max") == 0 && strcmp (d.s.mult_name, "pair_times") == 0) ;
+    CHECK (memcmp (d.s.identity, &identity, sizeof (identity)) == 0) ;
+    CHECK (d.s.terminal == NULL) ;
+    CHECK (d.reads_a && d.reads_b) ;
+    check_compiles (&d) ;
+    gbgpu_jit_description_free (&d) ;
+
+    // the same semiring over a multiply op with no definition
+    GrB_BinaryOp plain_op ;
+    GrB_Semiring plain ;
+    OK (GrB_BinaryOp_new (&plain_op, pair_times, type, type, type)) ;
+    OK (GrB_Semiring_new (&plain, monoid, plain_op)) ;
+    CHECK (describe_and_free (plain) == GBGPU_DELEGATED_NO_DEFINITION) ;
+
+    // a type with no definition
+    GrB_Type plain_type ;
+    GrB_BinaryOp op_of_plain ;
+    GrB_Monoid monoid_of_plain ;
+    GrB_Semiring semiring_of_plain ;
+    OK (GrB_Type_new (&plain_type, sizeof (max_with_index))) ;
+    OK (GxB_BinaryOp_new (&op_of_plain, pair_max, plain_type, plain_type, plain_type,
+        "pair_max", PAIR_MAX_DEFN)) ;
+    OK (GrB_Monoid_new_UDT (&monoid_of_plain, op_of_plain, &identity)) ;
+    OK (GrB_Semiring_new (&semiring_of_plain, monoid_of_plain, op_of_plain)) ;
+    CHECK (describe_and_free (semiring_of_plain) == GBGPU_DELEGATED_NO_DEFINITION) ;
+
+    GrB_free (&semiring_of_plain) ;
+    GrB_free (&monoid_of_plain) ;
+    GrB_free (&op_of_plain) ;
+    GrB_free (&plain_type) ;
+    GrB_free (&plain) ;
+    GrB_free (&plain_op) ;
+    GrB_free (&semiring) ;
+    GrB_free (&monoid) ;
+    GrB_free (&mult_op) ;
+    GrB_free (&add_op) ;
+    GrB_free (&type) ;
+}
+
+static void test_one_part_built_in (void)
+{
+    // a user multiply op under PLUS_FP64
+    GrB_BinaryOp mult_op ;
+    GrB_Semiring semiring ;
+    OK (GxB_BinaryOp_new (&mult_op, times_plus_one, GrB_FP64, GrB_FP64, GrB_FP64,
+        "times_plus_one", TIMES_PLUS_ONE_DEFN)) ;
+    OK (GrB_Semiring_new (&semiring, GrB_PLUS_MONOID_FP64, mult_op)) ;
+    gbgpu_jit_description d ;
+    CHECK (gbgpu_jit_describe (&d, semiring) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (!d.s.builtin && d.s.add_name == NULL && d.s.codes.add == GBGPU_ADD_PLUS) ;
+    CHECK (d.s.codes.type == GBGPU_TYPE_FP64 && strcmp (d.s.type_name, "double") == 0) ;
+    CHECK (d.s.type_definition == NULL && d.s.value_slot_size == 8) ;
+    CHECK (strcmp (d.s.mult_name, "times_plus_one") == 0 && d.reads_a && d.reads_b) ;
+    check_compiles (&d) ;
+    gbgpu_jit_description_free (&d) ;
+
+    // a user monoid over TIMES_INT32, with its identity and terminal
+    GrB_BinaryOp add_op ;
+    GrB_Monoid monoid ;
+    GrB_Semiring min_times ;
+    OK (GxB_BinaryOp_new (&add_op, my_min, GrB_INT32, GrB_INT32, GrB_INT32, "my_min", MY_MIN_DEFN)) ;
+    OK (GxB_Monoid_terminal_new_INT32 (&monoid, add_op, INT32_MAX, INT32_MIN)) ;
+    OK (GrB_Semiring_new (&min_times, monoid, GrB_TIMES_INT32)) ;
+    CHECK (gbgpu_jit_describe (&d, min_times) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (!d.s.builtin && d.s.mult_name == NULL && d.s.codes.mult == GBGPU_MULT_TIMES) ;
+    CHECK (strcmp (d.s.add_name, "my_min") == 0 && d.s.value_slot_size == 4) ;
+    int32_t identity = 0, terminal = 0 ;
+    memcpy (&identity, d.s.identity, 4) ;
+    CHECK (identity == INT32_MAX) ;
+    CHECK (d.s.terminal != NULL) ;
+    if (d.s.terminal != NULL) memcpy (&terminal, d.s.terminal, 4) ;
+    CHECK (terminal == INT32_MIN) ;
+    check_compiles (&d) ;
+    gbgpu_jit_description_free (&d) ;
+
+    GrB_free (&min_times) ;
+    GrB_free (&monoid) ;
+    GrB_free (&add_op) ;
+    GrB_free (&semiring) ;
+    GrB_free (&mult_op) ;
+}
+
+static void test_builtin (void)
+{
+    // PLUS_LXOR_INT32 and MAX_SECONDI_INT64 are not compiled in
+    GrB_Semiring plus_lxor, max_secondi ;
+    OK (GrB_Semiring_new (&plus_lxor, GrB_PLUS_MONOID_INT32, GxB_LXOR_INT32)) ;
+    OK (GrB_Semiring_new (&max_secondi, GrB_MAX_MONOID_INT64, GxB_SECONDI_INT64)) ;
+    gbgpu_jit_description d ;
+    CHECK (gbgpu_jit_describe (&d, plus_lxor) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (d.s.builtin && d.s.codes.add == GBGPU_ADD_PLUS && d.s.codes.mult == GBGPU_MULT_LXOR
+        && d.s.codes.type == GBGPU_TYPE_INT32 && d.s.value_slot_size == 4) ;
+    check_compiles (&d) ;
+    gbgpu_jit_description_free (&d) ;
+    CHECK (gbgpu_jit_describe (&d, max_secondi) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (d.s.builtin && d.s.codes.mult == GBGPU_MULT_SECONDI && !d.reads_a && !d.reads_b) ;
+    gbgpu_jit_description_free (&d) ;
+
+    // built-in ops the kernels have no code for, and types they do not take
+    GrB_Semiring isgt ;
+    OK (GrB_Semiring_new (&isgt, GrB_PLUS_MONOID_INT32, GxB_ISGT_INT32)) ;
+    CHECK (describe_and_free (isgt) == GBGPU_DELEGATED_SEMIRING) ;
+    CHECK (describe_and_free (GrB_PLUS_TIMES_SEMIRING_INT8) == GBGPU_DELEGATED_SEMIRING) ;
+    GrB_free (&isgt) ;
+    GrB_free (&max_secondi) ;
+    GrB_free (&plus_lxor) ;
+}
+
+static void test_refused (void)
+{
+    // a user monoid of 2 bytes: no compare-and-swap of that width
+    GrB_BinaryOp plus16 ;
+    GrB_Monoid monoid16 ;
+    GrB_Semiring semiring16 ;
+    OK (GxB_BinaryOp_new (&plus16, int16_plus, GrB_INT16, GrB_INT16, GrB_INT16, "int16_plus",
+        "void int16_plus (int16_t *z, const int16_t *x, const int16_t *y) { *z = *x + *y ; }")) ;
+    OK (GrB_Monoid_new_INT16 (&monoid16, plus16, 0)) ;
+    OK (GrB_Semiring_new (&semiring16, monoid16, plus16)) ;
+    CHECK (describe_and_free (semiring16) == GBGPU_DELEGATED_SEMIRING) ;
+
+    // a multiply op over mixed types
+    GrB_BinaryOp mixed ;
+    GrB_Semiring mixed_semiring ;
+    OK (GxB_BinaryOp_new (&mixed, scale, GrB_FP64, GrB_FP64, GrB_INT32, "scale",
+        "void scale (double *z, const double *x, const int32_t *y) { *z = *x * *y ; }")) ;
+    OK (GrB_Semiring_new (&mixed_semiring, GrB_PLUS_MONOID_FP64, mixed)) ;
+    CHECK (describe_and_free (mixed_semiring) == GBGPU_DELEGATED_SEMIRING) ;
+
+    GrB_free (&mixed_semiring) ;
+    GrB_free (&mixed) ;
+    GrB_free (&semiring16) ;
+    GrB_free (&monoid16) ;
+    GrB_free (&plus16) ;
+}
+
+int main (void)
+{
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    test_registry () ;
+    test_user_type () ;
+    test_one_part_built_in () ;
+    test_builtin () ;
+    test_refused () ;
+    GrB_finalize () ;
+    if (failures == 0) printf ("test_jit_semiring: all passed\n") ;
+    return failures == 0 ? 0 : 1 ;
+}
