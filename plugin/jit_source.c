@@ -121,11 +121,13 @@ static void append_user_monoid (builder *b, const gbgpu_jit_semiring *s)
         s->add_name) ;
 }
 
-// A user multiply op reads both inputs (nothing says it ignores one).
+// A user multiply op reads both inputs (nothing says it ignores one).  The
+// monoid's op may be the multiply op too: its definition is there already.
 static void append_user_multiply (builder *b, const gbgpu_jit_semiring *s)
 {
     const char *T = s->type_name ;
-    append (b, "%s\n", s->mult_definition) ;
+    bool defined = s->add_name != NULL && strcmp (s->add_definition, s->mult_definition) == 0 ;
+    if (!defined) append (b, "%s\n", s->mult_definition) ;
     append (b,
         "struct jit_multiply\n{\n"
         "    static constexpr bool reads_a = true, reads_b = true ;\n"

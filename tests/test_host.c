@@ -3,7 +3,9 @@
 // - GrB_mxm is gbgpu's (interposed), and counts every call it sees;
 // - the policy and the device decide the path, and the counters say which
 //   one ran: CPU policy -> "policy"; no device -> "no device"; a semiring,
-//   operator or type the GPU lacks -> "semiring" or "type", dimensions past
+//   operator or type the GPU lacks -> "semiring" or "type", or "no
+//   definition" for user ones made without a C definition (built-in
+//   combinations outside the table are compiled at run time), dimensions past
 //   32-bit column indices -> "dimension" (on a machine with a device;
 //   without one "no device" comes first);
 // - whatever path ran, the result is the library's (checked against an
@@ -36,10 +38,12 @@ static unsigned gpu_or_no_device (void)
     return device ? TS_PATH_GPU : DELEGATED (NO_DEVICE) ;
 }
 
-// Something the GPU does not compute, under the GPU policy.
+// Something the GPU does not compute, under the GPU policy (a user type or
+// operator made without a C definition: "no definition").
 static unsigned not_on_gpu (void)
 {
-    return device ? (DELEGATED (SEMIRING) | DELEGATED (TYPE)) : DELEGATED (NO_DEVICE) ;
+    return device ? (DELEGATED (SEMIRING) | DELEGATED (TYPE) | DELEGATED (NO_DEFINITION))
+                  : DELEGATED (NO_DEVICE) ;
 }
 
 //------------------------------------------------------------------------------
@@ -306,12 +310,19 @@ static void test_not_in_table (void)
     ts_check_like_library ("user multiply op", not_on_gpu (), GrB_INT32,
         user_mult, A.matrix, B.matrix, NULL, 0) ;
 
-    // built-in parts, but a combination not instantiated (MAX with SECONDI)
+    // built-in parts, but a combination not instantiated (MAX with SECONDI):
+    // compiled at run time
     GrB_Semiring max_secondi ;
     TS_OK (ts_semiring_new (&max_secondi, (gbgpu_semiring)
         { GBGPU_ADD_MAX, GBGPU_MULT_SECONDI, GBGPU_TYPE_INT32 })) ;
-    ts_check_like_library ("MAX_SECONDI_INT32", not_on_gpu (), GrB_INT32,
+    ts_check_like_library ("MAX_SECONDI_INT32", gpu_or_no_device (), GrB_INT32,
         max_secondi, A.matrix, B.matrix, NULL, 0) ;
+    // a built-in operator the kernels have no code for
+    GrB_Semiring plus_isgt ;
+    TS_OK (GrB_Semiring_new (&plus_isgt, GrB_PLUS_MONOID_INT32, GxB_ISGT_INT32)) ;
+    ts_check_like_library ("PLUS_ISGT_INT32", not_on_gpu (), GrB_INT32,
+        plus_isgt, A.matrix, B.matrix, NULL, 0) ;
+    TS_OK (GrB_Semiring_free (&plus_isgt)) ;
 
     // a user-defined type with its own semiring
     GrB_Type pair ;
@@ -478,7 +489,7 @@ static void check_bad_call (const bad_call *c, mxm_function library)
     const unsigned allowed [2] =
     {
         DELEGATED (INVALID) | DELEGATED (NO_DEVICE) | DELEGATED (SEMIRING)
-            | DELEGATED (TYPE) | DELEGATED (MASK),
+            | DELEGATED (TYPE) | DELEGATED (MASK) | DELEGATED (NO_DEFINITION),
         DELEGATED (POLICY)
     } ;
     for (int e = 0 ; e < 2 ; e++)

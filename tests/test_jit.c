@@ -141,6 +141,11 @@ static void test_compile (void)
     user_min.identity = &int_largest ;
     b = compile (&user_min, true) ;
     gbgpu_jit_binary_free (&b) ;
+    // one op as both the monoid's and the multiply op: defined once
+    user_min.mult_name = user_min.add_name ;
+    user_min.mult_definition = user_min.add_definition ;
+    b = compile (&user_min, true) ;
+    gbgpu_jit_binary_free (&b) ;
 
     gbgpu_jit_semiring pair = user_pair_semiring () ;
     b = compile (&pair, true) ;

@@ -68,6 +68,10 @@ __device__ void atomic_apply (S *slot, S v, F combine)
     using word = typename cas_word <sizeof (S)>::type ;
     word *w = reinterpret_cast <word *> (slot) ;
     word old = *reinterpret_cast <volatile word *> (w), assumed ;
+    // A 16-byte read may tear (two 8-byte loads): only a value that a
+    // compare-and-swap returned is known to be one the slot held, so only
+    // then may "no change" end the update without one.
+    bool exact = sizeof (S) <= 8 ;
     do
     {
         assumed = old ;
@@ -76,8 +80,9 @@ __device__ void atomic_apply (S *slot, S v, F combine)
         next = combine (current, v) ;
         word next_word ;
         memcpy (&next_word, &next, sizeof (S)) ;
-        if (next_word == assumed) return ;
+        if (exact && next_word == assumed) return ;
         old = atomicCAS (w, assumed, next_word) ;
+        exact = true ;
     }
     while (old != assumed) ;
 }
