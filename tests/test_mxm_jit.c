@@ -19,7 +19,7 @@
 //                are printed
 //
 // GBGPU_JIT_CACHE (set by CTest to a folder of this test's own) is emptied
-// first.  Every product must run on the GPU unless it is one refused.
+// first; without it the test makes a new temporary folder.  Every product must run on the GPU unless it is one refused.
 
 #define _POSIX_C_SOURCE 200809L
 #include "test_support.h"
@@ -398,9 +398,19 @@ int main (int argc, char **argv)
     ts_require_device () ;
     if (argc > 1 && strcmp (argv [1], "--disk-hit") == 0) return disk_hit_process () ;
 
-    // a cache of this test's own, empty: the first compile is a real one
+    // a cache of this test's own, empty: the first compile is a real one (run
+    // by hand without GBGPU_JIT_CACHE: a new temporary folder)
     const char *folder = getenv ("GBGPU_JIT_CACHE") ;
-    if (folder != NULL && *folder != '\0' && strchr (folder, '\'') == NULL)
+    char temporary [ ] = "/tmp/gbgpu_test_mxm_jit_XXXXXX" ;
+    if (folder == NULL || *folder == '\0')
+    {
+        if (mkdtemp (temporary) == NULL || setenv ("GBGPU_JIT_CACHE", temporary, 1) != 0)
+        {
+            printf ("no temporary cache folder\n") ;
+            return 1 ;
+        }
+    }
+    else if (strchr (folder, '\'') == NULL)
     {
         char command [4200] ;
         snprintf (command, sizeof (command), "rm -rf '%s'", folder) ;
