@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gbgpu_internal.h"
+#include "test_user_ops.h"
 
 static int failures = 0 ;
 
@@ -23,47 +24,6 @@ static int failures = 0 ;
     do { if (!(cond)) { fprintf (stderr, "%s:%d: CHECK failed: %s\n",       \
          __FILE__, __LINE__, #cond) ; failures++ ; } } while (0)
 #define OK(call) CHECK ((call) == GrB_SUCCESS)
-
-typedef struct { double value ; int64_t index ; } max_with_index ;
-
-#define MAX_WITH_INDEX_DEFN \
-    "typedef struct { double value ; int64_t index ; } max_with_index ;"
-#define PAIR_MAX_DEFN \
-    "void pair_max (max_with_index *z, const max_with_index *x, const max_with_index *y) " \
-    "{ bool take_x = x->value > y->value || (x->value == y->value && x->index < y->index) ; " \
-    "*z = take_x ? *x : *y ; }"
-#define PAIR_TIMES_DEFN \
-    "void pair_times (max_with_index *z, const max_with_index *x, const max_with_index *y) " \
-    "{ z->value = x->value * y->value ; z->index = y->index ; }"
-#define TIMES_PLUS_ONE_DEFN \
-    "void times_plus_one (double *z, const double *x, const double *y) { *z = *x * *y + 1 ; }"
-#define MY_MIN_DEFN \
-    "void my_min (int32_t *z, const int32_t *x, const int32_t *y) { *z = (*x < *y) ? *x : *y ; }"
-
-static void pair_max (void *z, const void *x, const void *y)
-{
-    const max_with_index *a = x, *b = y ;
-    bool take_a = a->value > b->value || (a->value == b->value && a->index < b->index) ;
-    *(max_with_index *) z = take_a ? *a : *b ;
-}
-
-static void pair_times (void *z, const void *x, const void *y)
-{
-    const max_with_index *a = x, *b = y ;
-    max_with_index r = { a->value * b->value, b->index } ;
-    *(max_with_index *) z = r ;
-}
-
-static void times_plus_one (void *z, const void *x, const void *y)
-{
-    *(double *) z = *(const double *) x * *(const double *) y + 1 ;
-}
-
-static void my_min (void *z, const void *x, const void *y)
-{
-    int32_t a = *(const int32_t *) x, b = *(const int32_t *) y ;
-    *(int32_t *) z = (a < b) ? a : b ;
-}
 
 static void int16_plus (void *z, const void *x, const void *y)
 {
@@ -156,19 +116,14 @@ static gbgpu_delegate_reason describe_and_free (GrB_Semiring semiring)
 
 static void test_user_type (void)
 {
-    GrB_Type type ;
-    GrB_BinaryOp add_op, mult_op ;
-    GrB_Monoid monoid ;
-    GrB_Semiring semiring ;
-    OK (GxB_Type_new (&type, sizeof (max_with_index), "max_with_index", MAX_WITH_INDEX_DEFN)) ;
-    OK (GxB_BinaryOp_new (&add_op, pair_max, type, type, type, "pair_max", PAIR_MAX_DEFN)) ;
-    OK (GxB_BinaryOp_new (&mult_op, pair_times, type, type, type, "pair_times", PAIR_TIMES_DEFN)) ;
-    max_with_index identity = { -INFINITY, INT64_MAX } ;
-    OK (GrB_Monoid_new_UDT (&monoid, add_op, &identity)) ;
-    OK (GrB_Semiring_new (&semiring, monoid, mult_op)) ;
+    max_with_index_semiring pair ;
+    OK (max_with_index_semiring_new (&pair)) ;
+    GrB_Type type = pair.type ;
+    GrB_Monoid monoid = pair.monoid ;
+    max_with_index identity = pair.identity ;
 
     gbgpu_jit_description d ;
-    CHECK (gbgpu_jit_describe (&d, semiring) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, pair.semiring) == GBGPU_DELEGATED_NREASONS) ;
     CHECK (!d.s.builtin && d.ttype == type) ;
     CHECK (strcmp (d.s.type_name, "max_with_index") == 0) ;
     CHECK (strcmp (d.s.type_definition, MAX_WITH_INDEX_DEFN) == 0) ;
@@ -205,11 +160,7 @@ static void test_user_type (void)
     GrB_free (&plain_type) ;
     GrB_free (&plain) ;
     GrB_free (&plain_op) ;
-    GrB_free (&semiring) ;
-    GrB_free (&monoid) ;
-    GrB_free (&mult_op) ;
-    GrB_free (&add_op) ;
-    GrB_free (&type) ;
+    max_with_index_semiring_free (&pair) ;
 }
 
 static void test_one_part_built_in (void)

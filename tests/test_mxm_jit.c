@@ -19,10 +19,12 @@
 //                are printed
 //
 // GBGPU_JIT_CACHE (set by CTest to a folder of this test's own) is emptied
-// first; without it the test makes a new temporary folder.  Every product must run on the GPU unless it is one refused.
+// first; without it the test makes a new temporary folder.  Every product
+// must run on the GPU unless it is one refused.
 
 #define _POSIX_C_SOURCE 200809L
 #include "test_support.h"
+#include "test_user_ops.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -33,32 +35,6 @@
 //------------------------------------------------------------------------------
 // a user type with a max-with-index monoid
 //------------------------------------------------------------------------------
-
-typedef struct { double value ; int64_t index ; } max_with_index ;
-
-#define MAX_WITH_INDEX_DEFN \
-    "typedef struct { double value ; int64_t index ; } max_with_index ;"
-#define PAIR_MAX_DEFN \
-    "void pair_max (max_with_index *z, const max_with_index *x, const max_with_index *y) " \
-    "{ bool take_x = x->value > y->value || (x->value == y->value && x->index < y->index) ; " \
-    "*z = take_x ? *x : *y ; }"
-#define PAIR_TIMES_DEFN \
-    "void pair_times (max_with_index *z, const max_with_index *x, const max_with_index *y) " \
-    "{ z->value = x->value * y->value ; z->index = x->index + y->index ; }"
-
-static void pair_max (void *z, const void *x, const void *y)
-{
-    const max_with_index *a = x, *b = y ;
-    bool take_a = a->value > b->value || (a->value == b->value && a->index < b->index) ;
-    *(max_with_index *) z = take_a ? *a : *b ;
-}
-
-static void pair_times (void *z, const void *x, const void *y)
-{
-    const max_with_index *a = x, *b = y ;
-    max_with_index r = { a->value * b->value, a->index + b->index } ;
-    *(max_with_index *) z = r ;
-}
 
 // A random m x n matrix of the struct type: small integral values (many
 // ties) and indices.
@@ -100,16 +76,10 @@ static void check_masked (const char *what, GrB_Matrix C0, GrB_Matrix M,
 
 static void test_user_type (void)
 {
-    GrB_Type type ;
-    GrB_BinaryOp add_op, mult_op ;
-    GrB_Monoid monoid ;
-    GrB_Semiring semiring ;
-    TS_OK (GxB_Type_new (&type, sizeof (max_with_index), "max_with_index", MAX_WITH_INDEX_DEFN)) ;
-    TS_OK (GxB_BinaryOp_new (&add_op, pair_max, type, type, type, "pair_max", PAIR_MAX_DEFN)) ;
-    TS_OK (GxB_BinaryOp_new (&mult_op, pair_times, type, type, type, "pair_times", PAIR_TIMES_DEFN)) ;
-    max_with_index identity = { -INFINITY, INT64_MAX } ;
-    TS_OK (GrB_Monoid_new_UDT (&monoid, add_op, &identity)) ;
-    TS_OK (GrB_Semiring_new (&semiring, monoid, mult_op)) ;
+    max_with_index_semiring pair ;
+    TS_OK (max_with_index_semiring_new (&pair)) ;
+    GrB_Type type = pair.type ;
+    GrB_Semiring semiring = pair.semiring ;
 
     // shapes for every accumulator: small rows (shared hash tables), rows
     // wider than the shared tables (global hash or dense), rows of C from
@@ -139,30 +109,15 @@ static void test_user_type (void)
     ts_matrix_spec mspec = ts_spec (GrB_BOOL, 120, 110, 0.3, 34) ;
     ts_matrix_make (&M, &mspec) ;
     check_masked ("user type, C<M> = A*B", C0, M, NULL, semiring, A, B) ;
-    check_masked ("user type, C += A*B", C0, NULL, add_op, semiring, A, B) ;
+    check_masked ("user type, C += A*B", C0, NULL, pair.add, semiring, A, B) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C0) ; GrB_Matrix_free (&M) ;
 
-    GrB_free (&semiring) ;
-    GrB_free (&monoid) ;
-    GrB_free (&mult_op) ;
-    GrB_free (&add_op) ;
-    GrB_free (&type) ;
+    max_with_index_semiring_free (&pair) ;
 }
 
 //------------------------------------------------------------------------------
 // user ops on built-in types
 //------------------------------------------------------------------------------
-
-static void times_plus_one (void *z, const void *x, const void *y)
-{
-    *(double *) z = *(const double *) x * *(const double *) y + 1 ;
-}
-
-static void my_min (void *z, const void *x, const void *y)
-{
-    int32_t a = *(const int32_t *) x, b = *(const int32_t *) y ;
-    *(int32_t *) z = (a < b) ? a : b ;
-}
 
 static void my_plus (void *z, const void *x, const void *y)
 {
@@ -199,13 +154,13 @@ static void test_user_ops (void)
     GrB_Monoid min_monoid, plus_monoid ;
     GrB_Semiring plus_tpo, min_times, plus_sq ;
     TS_OK (GxB_BinaryOp_new (&tpo, times_plus_one, GrB_FP64, GrB_FP64, GrB_FP64, "times_plus_one",
-        "void times_plus_one (double *z, const double *x, const double *y) { *z = *x * *y + 1 ; }")) ;
+        TIMES_PLUS_ONE_DEFN)) ;
     TS_OK (GrB_Semiring_new (&plus_tpo, GrB_PLUS_MONOID_FP64, tpo)) ;
     check_builtin_typed ("PLUS monoid, user z = x*y+1 on FP64", TS_PATH_GPU, plus_tpo,
         GrB_FP64, GrB_FP64, GrB_FP64, NULL, ts_tolerance (GrB_FP64, true), 41) ;
 
     TS_OK (GxB_BinaryOp_new (&min_op, my_min, GrB_INT32, GrB_INT32, GrB_INT32, "my_min",
-        "void my_min (int32_t *z, const int32_t *x, const int32_t *y) { *z = (*x < *y) ? *x : *y ; }")) ;
+        MY_MIN_DEFN)) ;
     TS_OK (GxB_Monoid_terminal_new_INT32 (&min_monoid, min_op, INT32_MAX, INT32_MIN)) ;
     TS_OK (GrB_Semiring_new (&min_times, min_monoid, GrB_TIMES_INT32)) ;
     check_builtin_typed ("user MIN monoid over TIMES_INT32", TS_PATH_GPU, min_times, GrB_INT32,
