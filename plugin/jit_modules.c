@@ -10,7 +10,9 @@
 // mutex covers it all: threads that ask for a semiring being compiled wait
 // for that compile instead of starting their own, and compiles are rare.  A
 // compile that failed is remembered with its log, and later calls with that
-// semiring go to the library at once.
+// semiring go to the library at once.  A binary from the disk cache that the
+// device refuses (a damaged file) is compiled again and stored anew: the
+// source is kept for that.
 
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -30,7 +32,8 @@ struct gbgpu_jit_entry
 {
     uint64_t key ;
     int arch ;
-    char *source ;              // until built
+    char *source ;
+    bool from_disk ;            // the binary came from the disk cache
     size_t value_size, value_slot_size ;
     build_state state ;
     gbgpu_jit_binary binary ;   // BUILT: kept to load on another device
@@ -74,11 +77,13 @@ gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
     return e ;
 }
 
-// The entry's binary, from the disk cache or compiled now (lock held).
-static void build_locked (gbgpu_jit_entry *e)
+// The entry's binary, from the disk cache (unless use_disk is false) or
+// compiled now (lock held).
+static void build_locked (gbgpu_jit_entry *e, bool use_disk)
 {
     char *folder = gbgpu_jit_cache_folder () ;
-    if (gbgpu_jit_cache_load (&e->binary, folder, e->key))
+    e->from_disk = use_disk && gbgpu_jit_cache_load (&e->binary, folder, e->key) ;
+    if (e->from_disk)
     {
         e->state = BUILT ;
         gbgpu_count_jit_hit (true) ;
@@ -103,8 +108,16 @@ static void build_locked (gbgpu_jit_entry *e)
         }
     }
     free (folder) ;
-    free (e->source) ;
-    e->source = NULL ;
+}
+
+// The entry's module on a device, loaded now if it is not yet (lock held).
+static gbgpu_cuda_status load_locked (gbgpu_jit_entry *e, int device)
+{
+    if (e->modules [device] != NULL) return GBGPU_CUDA_OK ;
+    const char *names [GBGPU_CUDA_MODULE_KERNELS] ;
+    for (int k = 0 ; k < GBGPU_CUDA_MODULE_KERNELS ; k++) names [k] = e->binary.lowered [k] ;
+    return gbgpu_cuda_module_load (&e->modules [device], e->binary.cubin, names,
+        e->value_size, e->value_slot_size) ;
 }
 
 gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
@@ -114,19 +127,22 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
     if (device < 0 || device >= MAX_DEVICES) return GBGPU_DELEGATED_NO_DEVICE ;
     gbgpu_delegate_reason reason = GBGPU_DELEGATED_NREASONS ;
     pthread_mutex_lock (&lock) ;
-    if (entry->state == UNBUILT) build_locked (entry) ;
+    if (entry->state == UNBUILT) build_locked (entry, true) ;
     else if (entry->state == BUILT) gbgpu_count_jit_hit (false) ;
+    gbgpu_cuda_status status = (entry->state == BUILT) ? load_locked (entry, device) : GBGPU_CUDA_OK ;
+    if (status == GBGPU_CUDA_ERROR && entry->from_disk)
+    {
+        gbgpu_jit_binary_free (&entry->binary) ;
+        build_locked (entry, false) ;
+        if (entry->state == BUILT) status = load_locked (entry, device) ;
+    }
     if (entry->state == FAILED)
     {
         last_log = entry->log ;
         reason = GBGPU_DELEGATED_COMPILE_FAILED ;
     }
-    else if (entry->modules [device] == NULL)
+    else
     {
-        const char *names [GBGPU_CUDA_MODULE_KERNELS] ;
-        for (int k = 0 ; k < GBGPU_CUDA_MODULE_KERNELS ; k++) names [k] = entry->binary.lowered [k] ;
-        gbgpu_cuda_status status = gbgpu_cuda_module_load (&entry->modules [device],
-            entry->binary.cubin, names, entry->value_size, entry->value_slot_size) ;
         if (status != GBGPU_CUDA_OK)
         {
             gbgpu_count_cuda_status (status) ;

@@ -16,7 +16,8 @@
 //   caching      the first call of a semiring compiles it, the second finds
 //                it in memory, and a new process (this program run again
 //                with --disk-hit) reads it from the disk cache: the times
-//                are printed
+//                are printed; a cache file whose cubin is damaged is
+//                compiled again (--damaged-cache)
 //
 // GBGPU_JIT_CACHE (set by CTest to a folder of this test's own) is emptied
 // first; without it the test makes a new temporary folder.  Every product
@@ -29,6 +30,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -304,17 +306,66 @@ static void cached_product (const char *what, gbgpu_stats_t *delta, double *seco
     GrB_free (&op) ;
 }
 
-static int disk_hit_process (void)
+// A new process: the semiring comes from the disk cache, or with
+// damaged_cache, the cached cubin is refused by the device and compiled again.
+static int new_process (bool damaged_cache)
 {
     gbgpu_stats_t d ;
     double seconds ;
-    cached_product ("new process: from the disk cache", &d, &seconds) ;
-    ts_check (d.jit_compiles == 0 && d.jit_disk_hits == 1 && d.gpu_calls == 1,
-        "new process: %llu compiles, %llu disk hits, %llu GPU calls",
-        (unsigned long long) d.jit_compiles, (unsigned long long) d.jit_disk_hits,
+    TS_OK (gbgpu_start_device ()) ;    // the process's device start is not the cache's
+    cached_product (damaged_cache ? "new process: damaged cache file" : "new process: from the disk cache",
+        &d, &seconds) ;
+    uint64_t compiles = damaged_cache ? 1 : 0 ;
+    ts_check (d.jit_compiles == compiles && d.jit_disk_hits == 1 && d.gpu_calls == 1,
+        "new process%s: %llu compiles (expected %llu), %llu disk hits, %llu GPU calls",
+        damaged_cache ? " (damaged cache)" : "", (unsigned long long) d.jit_compiles,
+        (unsigned long long) compiles, (unsigned long long) d.jit_disk_hits,
         (unsigned long long) d.gpu_calls) ;
-    printf ("jit timing: new process, semiring from the disk cache: call %.3f s\n", seconds) ;
+    if (!damaged_cache)
+        printf ("jit timing: new process, semiring from the disk cache: call %.3f s\n", seconds) ;
     return ts_summary () ;
+}
+
+// This program again, with one argument; true when it passed.
+static bool run_self (const char *self, const char *argument)
+{
+    fflush (stdout) ;
+    pid_t child = fork () ;
+    if (child == 0)
+    {
+        execl (self, self, argument, (char *) NULL) ;
+        _exit (127) ;
+    }
+    int status = -1 ;
+    if (child > 0) waitpid (child, &status, 0) ;
+    return child > 0 && WIFEXITED (status) && WEXITSTATUS (status) == 0 ;
+}
+
+// Keeps each cache file's header (a magic line and the kernels' names: five
+// lines) and replaces its cubin with text no device loads.
+static void damage_cache (const char *folder)
+{
+    DIR *dir = opendir (folder) ;
+    struct dirent *f ;
+    int damaged = 0 ;
+    while (dir != NULL && (f = readdir (dir)) != NULL)
+    {
+        if (strstr (f->d_name, ".cubin") == NULL) continue ;
+        char path [4200], header [2048] ;
+        snprintf (path, sizeof (path), "%s/%s", folder, f->d_name) ;
+        FILE *file = fopen (path, "rb") ;
+        size_t n = (file != NULL) ? fread (header, 1, sizeof (header), file) : 0 ;
+        if (file != NULL) fclose (file) ;
+        size_t end = 0 ;
+        for (int lines = 0 ; end < n && lines < 5 ; end++) if (header [end] == '\n') lines++ ;
+        file = fopen (path, "wb") ;
+        if (file == NULL) continue ;
+        fwrite (header, 1, end, file) ;
+        fputs ("not a cubin\n", file) ;
+        damaged += (fclose (file) == 0) ;
+    }
+    if (dir != NULL) closedir (dir) ;
+    ts_check (damaged == 1, "damaging the cache: %d files damaged, expected 1", damaged) ;
 }
 
 static void test_caching (const char *self)
@@ -333,25 +384,17 @@ static void test_caching (const char *self)
         (unsigned long long) second.jit_disk_hits) ;
     printf ("jit timing: first call %.3f s (compile %.3f s), second call %.3f s (in memory)\n",
         first_seconds, first.jit_compile_seconds, second_seconds) ;
-    fflush (stdout) ;
-
-    pid_t child = fork () ;
-    if (child == 0)
-    {
-        execl (self, self, "--disk-hit", (char *) NULL) ;
-        _exit (127) ;
-    }
-    int status = -1 ;
-    if (child > 0) waitpid (child, &status, 0) ;
-    ts_check (child > 0 && WIFEXITED (status) && WEXITSTATUS (status) == 0,
-        "the new process (disk cache) failed: status %d", status) ;
+    ts_check (run_self (self, "--disk-hit"), "the new process (disk cache) failed") ;
+    damage_cache (getenv ("GBGPU_JIT_CACHE")) ;
+    ts_check (run_self (self, "--damaged-cache"), "the new process (damaged cache) failed") ;
 }
 
 int main (int argc, char **argv)
 {
     ts_start () ;
     ts_require_device () ;
-    if (argc > 1 && strcmp (argv [1], "--disk-hit") == 0) return disk_hit_process () ;
+    if (argc > 1 && strcmp (argv [1], "--disk-hit") == 0) return new_process (false) ;
+    if (argc > 1 && strcmp (argv [1], "--damaged-cache") == 0) return new_process (true) ;
 
     // a cache of this test's own, empty: the first compile is a real one (run
     // by hand without GBGPU_JIT_CACHE: a new temporary folder)

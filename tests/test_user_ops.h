@@ -14,7 +14,10 @@
 #include <stdint.h>
 
 // A 16-byte struct and a max-with-index monoid on it (ties: the smaller
-// index), with a multiply op that multiplies values and adds indices.
+// index), with a multiply op that multiplies values and adds indices.  The
+// product's "+ 0.0" turns -0 into +0: results are compared bit for bit, and
+// -0 and +0 with the same index tie, so the order in which the GPU combines
+// them would decide which one is left.
 typedef struct { double value ; int64_t index ; } max_with_index ;
 
 #define MAX_WITH_INDEX_DEFN \
@@ -25,7 +28,7 @@ typedef struct { double value ; int64_t index ; } max_with_index ;
     "*z = take_x ? *x : *y ; }"
 #define PAIR_TIMES_DEFN \
     "void pair_times (max_with_index *z, const max_with_index *x, const max_with_index *y) " \
-    "{ z->value = x->value * y->value ; z->index = x->index + y->index ; }"
+    "{ z->value = x->value * y->value + 0.0 ; z->index = x->index + y->index ; }"
 
 static void pair_max (void *z, const void *x, const void *y)
 {
@@ -37,7 +40,7 @@ static void pair_max (void *z, const void *x, const void *y)
 static void pair_times (void *z, const void *x, const void *y)
 {
     const max_with_index *a = x, *b = y ;
-    max_with_index r = { a->value * b->value, a->index + b->index } ;
+    max_with_index r = { a->value * b->value + 0.0, a->index + b->index } ;
     *(max_with_index *) z = r ;
 }
 
