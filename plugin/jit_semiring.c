@@ -64,6 +64,11 @@ static gbgpu_delegate_reason describe_monoid (gbgpu_jit_description *d, GrB_Mono
     if (add.known && builtin_type && add.type == s->codes.type)
     {
         s->codes.add = (gbgpu_add) add.code ;
+        // the kernels' logical monoids are boolean: GxB_LOR_INT32 and the
+        // like (x != 0 || y != 0 as an integer) have no template
+        bool logical = s->codes.add == GBGPU_ADD_LOR || s->codes.add == GBGPU_ADD_LAND
+                    || s->codes.add == GBGPU_ADD_LXOR || s->codes.add == GBGPU_ADD_EQ ;
+        if (logical && s->codes.type != GBGPU_TYPE_BOOL) return GBGPU_DELEGATED_SEMIRING ;
         return (gbgpu_monoid_identity_is_standard (monoid, s->codes.add, s->codes.type)
              && gbgpu_monoid_terminal_is_standard (monoid, s->codes.add, s->codes.type))
             ? GBGPU_DELEGATED_NREASONS : GBGPU_DELEGATED_SEMIRING ;

@@ -227,6 +227,14 @@ static void test_builtin (void)
     OK (GrB_Semiring_new (&isgt, GrB_PLUS_MONOID_INT32, GxB_ISGT_INT32)) ;
     CHECK (describe_and_free (isgt) == GBGPU_DELEGATED_SEMIRING) ;
     CHECK (describe_and_free (GrB_PLUS_TIMES_SEMIRING_INT8) == GBGPU_DELEGATED_SEMIRING) ;
+    // a logical monoid over integers (the kernels' logical monoids are boolean)
+    GrB_Monoid lor_int32 ;
+    GrB_Semiring lor_times ;
+    OK (GrB_Monoid_new_INT32 (&lor_int32, GxB_LOR_INT32, 0)) ;
+    OK (GrB_Semiring_new (&lor_times, lor_int32, GrB_TIMES_INT32)) ;
+    CHECK (describe_and_free (lor_times) == GBGPU_DELEGATED_SEMIRING) ;
+    GrB_free (&lor_times) ;
+    GrB_free (&lor_int32) ;
     GrB_free (&isgt) ;
     GrB_free (&max_secondi) ;
     GrB_free (&plus_lxor) ;
