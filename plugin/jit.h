@@ -106,7 +106,8 @@ uint64_t gbgpu_jit_key (const char *source, int arch) ;
 // Returns a malloc'd path.
 char *gbgpu_jit_cache_folder (void) ;
 
-// A binary from the folder (true), or false when it has none for the key.
+// A binary from the folder (true), or false when it has none for the key,
+// or the file's cubin is not the one its header describes (size, hash).
 bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder, uint64_t key) ;
 // Stores a binary: written to a temporary file in the folder, then renamed
 // into place, so a reader sees a whole file or none.  False on any failure

@@ -1,8 +1,12 @@
 // jit_cache.c: compiled run-time semirings on disk, shared by processes.
 //
 // One file per key in the cache folder (GBGPU_JIT_CACHE, else
-// $HOME/.cache/gbgpu): gbgpu-<key>.cubin, holding a magic line, the four
-// kernels' lowered names (one a line) and the cubin.  A writer writes a
+// $HOME/.cache/gbgpu): gbgpu-<key>.cubin, holding a magic line, a line with
+// the cubin's size and hash, the four kernels' lowered names (one a line)
+// and the cubin.  The driver reads a cubin without being told its size, and
+// reads text as PTX up to a NUL: a file cut short or changed must never reach
+// it, so a file whose cubin is not the size and hash its header says is no
+// entry (the semiring is compiled again and the file replaced).  A writer writes a
 // temporary file of its own (mkstemp) in the same folder and renames it into
 // place: rename is atomic within a file system, so concurrent processes
 // compiling the same semiring each install a whole file and readers never
@@ -19,7 +23,7 @@
 #include <unistd.h>
 #include "jit.h"
 
-#define MAGIC "gbgpu-jit 1\n"
+#define MAGIC "gbgpu-jit 2\n"
 // a cubin larger than this is not a cubin of ours
 #define MAX_CUBIN_SIZE ((size_t) 1 << 30)
 
@@ -96,6 +100,9 @@ bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder, uint64_t key
     if (f == NULL) return false ;
     char line [GBGPU_JIT_NAME_MAX + 2] ;
     bool ok = fgets (line, sizeof (line), f) != NULL && strcmp (line, MAGIC) == 0 ;
+    size_t size = 0 ;
+    unsigned long long hash = 0 ;
+    ok = ok && fgets (line, sizeof (line), f) != NULL && sscanf (line, "%zu %llx", &size, &hash) == 2 ;
     for (int k = 0 ; ok && k < GBGPU_JIT_NKERNELS ; k++)
     {
         ok = fgets (line, sizeof (line), f) != NULL ;
@@ -110,13 +117,14 @@ bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder, uint64_t key
     long start = ok ? ftell (f) : -1 ;
     ok = ok && start >= 0 && fseek (f, 0, SEEK_END) == 0 ;
     long end = ok ? ftell (f) : -1 ;
-    ok = ok && end > start && (size_t) (end - start) <= MAX_CUBIN_SIZE
+    ok = ok && end > start && (size_t) (end - start) == size && size <= MAX_CUBIN_SIZE
         && fseek (f, start, SEEK_SET) == 0 ;
     if (ok)
     {
         b->cubin_size = (size_t) (end - start) ;
         b->cubin = malloc (b->cubin_size) ;
-        ok = b->cubin != NULL && fread (b->cubin, 1, b->cubin_size, f) == b->cubin_size ;
+        ok = b->cubin != NULL && fread (b->cubin, 1, b->cubin_size, f) == b->cubin_size
+            && gbgpu_jit_hash (GBGPU_JIT_HASH_START, b->cubin, b->cubin_size) == hash ;
     }
     fclose (f) ;
     if (!ok) gbgpu_jit_binary_free (b) ;
@@ -131,7 +139,9 @@ bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder, uint6
     int fd = (temporary != NULL) ? mkstemp (temporary) : -1 ;
     FILE *f = (fd >= 0) ? fdopen (fd, "wb") : NULL ;
     if (f == NULL && fd >= 0) close (fd) ;
-    bool ok = (f != NULL) && fputs (MAGIC, f) >= 0 ;
+    bool ok = (f != NULL) && fputs (MAGIC, f) >= 0
+        && fprintf (f, "%zu %016llx\n", b->cubin_size, (unsigned long long)
+            gbgpu_jit_hash (GBGPU_JIT_HASH_START, b->cubin, b->cubin_size)) > 0 ;
     for (int k = 0 ; ok && k < GBGPU_JIT_NKERNELS ; k++)
         ok = fprintf (f, "%s\n", b->lowered [k]) > 0 ;
     ok = ok && fwrite (b->cubin, 1, b->cubin_size, f) == b->cubin_size ;

@@ -11,8 +11,8 @@
 // for that compile instead of starting their own, and compiles are rare.  A
 // compile that failed is remembered with its log, and later calls with that
 // semiring go to the library at once.  A binary from the disk cache that the
-// device refuses (a damaged file) is compiled again and stored anew: the
-// source is kept for that.
+// driver refuses (one a newer toolkit made, say) is compiled again and
+// stored anew: the source is kept for that.
 
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>

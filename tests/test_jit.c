@@ -3,8 +3,10 @@
 // a user semiring (a 16-byte struct with a max-with-index monoid, user ops
 // on double) really compiles with NVRTC for sm_90 (NVRTC needs no device),
 // with every kernel's lowered name, and so do semirings with one part built
-// in; a broken definition (or a wrong slot size) fails with NVRTC's log; the disk cache: miss, store, hit (same bytes and names), other keys
-// miss, and concurrent writers of one key leave one whole entry.
+// in; a broken definition (or a wrong slot size) fails with NVRTC's log;
+// the disk cache: miss, store, hit (same bytes and names), other keys miss,
+// a changed or cut-short file is no entry, and concurrent writers of one key
+// leave one whole entry.
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -192,6 +194,19 @@ static void test_cache (void)
     CHECK (same_binary (&b, &loaded)) ;
     gbgpu_jit_binary_free (&loaded) ;
     CHECK (!gbgpu_jit_cache_load (&loaded, nested, key + 1)) ;      // another key
+
+    // a file whose cubin was changed, or cut short, is no entry
+    char path [sizeof (nested) + 40] ;
+    snprintf (path, sizeof (path), "%s/gbgpu-%016llx.cubin", nested, (unsigned long long) key) ;
+    FILE *file = fopen (path, "r+b") ;
+    CHECK (file != NULL && fseek (file, -1, SEEK_END) == 0 && fputc ('~', file) != EOF
+        && fclose (file) == 0) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, nested, key)) ;
+    CHECK (truncate (path, (off_t) b.cubin_size / 2) == 0) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, nested, key)) ;
+    CHECK (gbgpu_jit_cache_store (&b, nested, key)) ;               // replaced
+    CHECK (gbgpu_jit_cache_load (&loaded, nested, key)) ;
+    gbgpu_jit_binary_free (&loaded) ;
 
     // concurrent writers of one key: every store succeeds, the entry is whole
     const uint64_t shared_key = 42 ;
