@@ -16,6 +16,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,14 +39,26 @@ uint64_t gbgpu_jit_hash (uint64_t hash, const void *data, size_t size)
     return hash ;
 }
 
-uint64_t gbgpu_jit_key (const char *source, int arch)
+// The embedded headers' hash: the same for the whole process, and some
+// 100 KB to read, so computed once rather than on every call's key.
+static uint64_t headers_hash ;
+static pthread_once_t headers_hashed = PTHREAD_ONCE_INIT ;
+
+static void hash_headers (void)
 {
-    uint64_t h = gbgpu_jit_hash (GBGPU_JIT_HASH_START, source, strlen (source) + 1) ;
+    uint64_t h = GBGPU_JIT_HASH_START ;
     for (int k = 0 ; k < gbgpu_jit_header_count ; k++)
     {
         h = gbgpu_jit_hash (h, gbgpu_jit_header_names [k], strlen (gbgpu_jit_header_names [k]) + 1) ;
         h = gbgpu_jit_hash (h, gbgpu_jit_header_texts [k], strlen (gbgpu_jit_header_texts [k]) + 1) ;
     }
+    headers_hash = h ;
+}
+
+uint64_t gbgpu_jit_key (const char *source, int arch)
+{
+    pthread_once (&headers_hashed, hash_headers) ;
+    uint64_t h = gbgpu_jit_hash (headers_hash, source, strlen (source) + 1) ;
     return gbgpu_jit_hash (h, &arch, sizeof (arch)) ;
 }
 
