@@ -11,7 +11,8 @@
 //   --max-len L     random inputs are 1..L bytes long (default 48)
 //   --save DIR      where inputs that fail are written (default .):
 //                   fuzz-failure-<seed>-<n>.bin, and fuzz-crash-<pid>.bin for
-//                   the input running when a signal ends the program
+//                   the input running when a signal ends the program (whose
+//                   stack goes to stderr: file(+offset) frames for addr2line)
 //   --require-gpu   exit 77 without a usable device, and fail unless some
 //                   case ran on the GPU (the GPU regression test)
 //   -v              print every case before running it
@@ -23,6 +24,7 @@
 #include "test_support.h"
 
 #include <dirent.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -44,9 +46,12 @@ static void write_file (const char *path, const uint8_t *data, size_t size)
     if (f != NULL) fclose (f) ;
 }
 
-// Only async-signal-safe calls: the input, then the default action.
+// Only async-signal-safe calls: the input, the stack (backtrace was primed
+// in main, so it loads nothing now), then the default action.
 static void save_current_and_die (int sig)
 {
+    void *frames [64] ;
+    backtrace_symbols_fd (frames, backtrace (frames, 64), STDERR_FILENO) ;
     int fd = open (crash_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) ;
     if (fd >= 0)
     {
@@ -172,6 +177,8 @@ int main (int argc, char **argv)
         return TS_EXIT_SKIP ;
     }
     snprintf (crash_path, sizeof (crash_path), "%s/fuzz-crash-%d.bin", save, (int) getpid ()) ;
+    void *frame ;
+    (void) backtrace (&frame, 1) ;
     int signals [] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM } ;
     for (size_t k = 0 ; k < sizeof (signals) / sizeof (signals [0]) ; k++)
     {
