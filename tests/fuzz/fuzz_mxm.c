@@ -35,14 +35,7 @@ void fuzz_mxm_print_counts (FILE *f)
 // operands of one side
 //------------------------------------------------------------------------------
 
-typedef struct
-{
-    GrB_Matrix A, B, C, M ;
-    GrB_Descriptor desc ;
-}
-operands ;
-
-static void operands_make (operands *x, const fuzz_case *c)
+void fuzz_operands_make (fuzz_operands *x, const fuzz_case *c)
 {
     ts_matrix_make (&x->A, &c->A) ;
     x->B = x->A ;
@@ -72,7 +65,7 @@ static void operands_make (operands *x, const fuzz_case *c)
 // content stored plainly, by row, sparse, by Gustavson's method, is the
 // definition's: the reference for those semirings when gbgpu computed them.
 // Converting each object in place keeps aliases aliased.
-static void operands_plain (operands *x)
+static void operands_plain (fuzz_operands *x)
 {
     GrB_Matrix objects [4] = { x->A, x->B, x->C, x->M } ;
     for (int k = 0 ; k < 4 ; k++)
@@ -85,7 +78,7 @@ static void operands_plain (operands *x)
     TS_OK (GrB_Descriptor_set (x->desc, GxB_AxB_METHOD, GxB_AxB_GUSTAVSON)) ;
 }
 
-static void operands_free (operands *x)
+void fuzz_operands_free (fuzz_operands *x)
 {
     // aliased operands are one object: free each once
     if (x->M != x->A) TS_OK (GrB_Matrix_free (&x->M)) ;
@@ -95,7 +88,7 @@ static void operands_free (operands *x)
     TS_OK (GrB_Descriptor_free (&x->desc)) ;
 }
 
-static GrB_Info call (const fuzz_case *c, operands *x, gbgpu_policy policy,
+static GrB_Info call (const fuzz_case *c, fuzz_operands *x, gbgpu_policy policy,
     gbgpu_stats_t *delta)
 {
     return ts_mxm_under (policy, delta,
@@ -119,7 +112,7 @@ static bool intact (const char *name, GrB_Matrix X, const ts_matrix_spec *spec)
         "%s changed: %s", name, why) ;
 }
 
-static bool same_result (const fuzz_case *c, GrB_Matrix C, GrB_Matrix R)
+bool fuzz_same_result (const fuzz_case *c, GrB_Matrix C, GrB_Matrix R)
 {
     bool same ;
     switch (c->semiring.values)
@@ -147,9 +140,9 @@ bool fuzz_mxm_one (const uint8_t *data, size_t size, bool verbose)
         fuzz_case_print (stdout, &c) ;
         fflush (stdout) ;
     }
-    operands gpu, cpu ;
-    operands_make (&gpu, &c) ;
-    operands_make (&cpu, &c) ;
+    fuzz_operands gpu, cpu ;
+    fuzz_operands_make (&gpu, &c) ;
+    fuzz_operands_make (&cpu, &c) ;
     gbgpu_stats_t delta ;
     GrB_Info info = call (&c, &gpu, GBGPU_POLICY_GPU, &delta) ;
     // a delegated call is the library's on the same storage, bugs and all
@@ -162,7 +155,7 @@ bool fuzz_mxm_one (const uint8_t *data, size_t size, bool verbose)
         (int) info, (int) ref_info) ;
     if (info == GrB_SUCCESS && ref_info == GrB_SUCCESS)
     {
-        ok &= same_result (&c, gpu.C, cpu.C) ;
+        ok &= fuzz_same_result (&c, gpu.C, cpu.C) ;
     }
     else if (c.fault != FUZZ_FAULT_NULL_C)
     {
@@ -187,8 +180,8 @@ bool fuzz_mxm_one (const uint8_t *data, size_t size, bool verbose)
         fuzz_case_print (stdout, &c) ;
         fflush (stdout) ;
     }
-    operands_free (&gpu) ;
-    operands_free (&cpu) ;
+    fuzz_operands_free (&gpu) ;
+    fuzz_operands_free (&cpu) ;
     fuzz_case_free (&c) ;
     return ok ;
 }

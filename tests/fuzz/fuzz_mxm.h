@@ -30,6 +30,11 @@ void fuzz_mxm_start (void) ;
 // the library disagree.  verbose: print the decoded case first.
 bool fuzz_mxm_one (const uint8_t *data, size_t size, bool verbose) ;
 
+// The same input through gbgpu's final step alone, on the CPU
+// (fuzz_finish.c): T from the library, then C<M> = accum (C,T) as the GPU
+// path does it, against the library's GrB_mxm.  Cases with a fault pass.
+bool fuzz_finish_one (const uint8_t *data, size_t size, bool verbose) ;
+
 // Inputs run, how gbgpu's side went (GPU or delegated, by reason), failures.
 typedef struct
 {

@@ -75,4 +75,21 @@ void fuzz_case_decode (fuzz_case *c, const uint8_t *data, size_t size) ;
 void fuzz_case_free (fuzz_case *c) ;
 void fuzz_case_print (FILE *f, const fuzz_case *c) ;
 
+// The objects of one call made from a case (fuzz_mxm.c): each side of a
+// comparison gets its own, with the same content in the same storage;
+// aliased operands are one object.
+typedef struct
+{
+    GrB_Matrix A, B, C, M ;
+    GrB_Descriptor desc ;   // the case's replace, mask, transposes and method
+}
+fuzz_operands ;
+
+void fuzz_operands_make (fuzz_operands *x, const fuzz_case *c) ;
+void fuzz_operands_free (fuzz_operands *x) ;
+
+// C holds what R (the library's C) holds, as exactly as the case's semiring
+// allows; false after printing what differs.
+bool fuzz_same_result (const fuzz_case *c, GrB_Matrix C, GrB_Matrix R) ;
+
 #endif

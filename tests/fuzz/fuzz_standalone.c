@@ -15,6 +15,8 @@
 //                   stack goes to stderr: file(+offset) frames for addr2line)
 //   --require-gpu   exit 77 without a usable device, and fail unless some
 //                   case ran on the GPU (the GPU regression test)
+//   --finish        each input through gbgpu's final step alone, on the CPU
+//                   (fuzz_finish_one), not through GrB_mxm
 //   -v              print every case before running it
 //
 // Exit code 0 when gbgpu agreed with the library on every input.
@@ -38,6 +40,9 @@
 static uint8_t current [INPUT_LIMIT] ;
 static size_t current_size ;
 static char crash_path [4096] ;
+
+// What one input runs: fuzz_mxm_one, or fuzz_finish_one (--finish).
+static bool (*run_one) (const uint8_t *data, size_t size, bool verbose) = fuzz_mxm_one ;
 
 static void write_file (const char *path, const uint8_t *data, size_t size)
 {
@@ -63,11 +68,14 @@ static void save_current_and_die (int sig)
     raise (sig) ;
 }
 
+static uint64_t inputs_run ;
+
 static bool run_input (const uint8_t *data, size_t size, bool verbose)
 {
+    inputs_run++ ;
     current_size = (size < INPUT_LIMIT) ? size : INPUT_LIMIT ;
     memcpy (current, data, current_size) ;
-    return fuzz_mxm_one (current, current_size, verbose) ;
+    return run_one (current, current_size, verbose) ;
 }
 
 static bool run_file (const char *path, bool verbose)
@@ -140,7 +148,7 @@ static bool run_random (uint64_t seed, double seconds, uint64_t runs,
 static void usage (void)
 {
     fprintf (stderr, "usage: gbgpu-fuzz-mxm [--seconds S] [--runs N] [--seed N] "
-        "[--max-len L] [--save DIR] [--require-gpu] [-v] [FILE|DIR...]\n") ;
+        "[--max-len L] [--save DIR] [--require-gpu] [--finish] [-v] [FILE|DIR...]\n") ;
     exit (2) ;
 }
 
@@ -162,6 +170,7 @@ int main (int argc, char **argv)
         else if (strcmp (a, "--max-len") == 0 && has_value) max_len = (size_t) atol (argv [++k]) ;
         else if (strcmp (a, "--save") == 0 && has_value) save = argv [++k] ;
         else if (strcmp (a, "--require-gpu") == 0) require_gpu = true ;
+        else if (strcmp (a, "--finish") == 0) run_one = fuzz_finish_one ;
         else if (strcmp (a, "-v") == 0) verbose = true ;
         else if (a [0] == '-') usage () ;
         else { first_path = k ; break ; }
@@ -196,6 +205,8 @@ int main (int argc, char **argv)
             seconds > 0 ? "seconds" : "runs", seconds > 0 ? seconds : (double) runs) ;
         ok = run_random (seed, seconds, runs, max_len, save, verbose) ;
     }
+    printf ("%llu inputs run%s\n", (unsigned long long) inputs_run,
+        (run_one == fuzz_finish_one) ? " through the final step" : "") ;
     fuzz_mxm_print_counts (stdout) ;
     fuzz_mxm_counts counts = fuzz_mxm_counts_now () ;
     if (require_gpu && counts.gpu_calls == 0)
