@@ -62,6 +62,10 @@ static GrB_UnaryOp identity_op (GrB_Type type)
         case GBGPU_TYPE_UINT64: return GrB_IDENTITY_UINT64 ;
         case GBGPU_TYPE_FP32:   return GrB_IDENTITY_FP32 ;
         case GBGPU_TYPE_FP64:   return GrB_IDENTITY_FP64 ;
+        case GBGPU_TYPE_INT8:   return GrB_IDENTITY_INT8 ;
+        case GBGPU_TYPE_INT16:  return GrB_IDENTITY_INT16 ;
+        case GBGPU_TYPE_UINT8:  return GrB_IDENTITY_UINT8 ;
+        case GBGPU_TYPE_UINT16: return GrB_IDENTITY_UINT16 ;
         default:                return NULL ;
     }
 }

@@ -100,6 +100,7 @@ typedef struct
     gbgpu_jit_description jit ;     // run_time: the description
     bool run_time ;
     GrB_Type ttype ;
+    GrB_Type input_type ;           // A's and B's on the device (jit.h)
     bool reads_a, reads_b ;
 }
 semiring_parts ;
@@ -112,6 +113,7 @@ static gbgpu_delegate_reason semiring_parts_of (semiring_parts *p, const GrB_Sem
     if (classify_semiring (&p->codes, semiring))
     {
         p->ttype = gbgpu_grb_type (p->codes.type) ;
+        p->input_type = p->ttype ;
         p->reads_a = GBGPU_MULT_READS_A (p->codes.mult) ;
         p->reads_b = GBGPU_MULT_READS_B (p->codes.mult) ;
         return GBGPU_DELEGATED_NREASONS ;
@@ -122,6 +124,7 @@ static gbgpu_delegate_reason semiring_parts_of (semiring_parts *p, const GrB_Sem
     p->run_time = true ;
     p->codes = p->jit.s.codes ;
     p->ttype = p->jit.ttype ;
+    p->input_type = p->jit.input_type ;
     p->reads_a = p->jit.reads_a ;
     p->reads_b = p->jit.reads_b ;
     return GBGPU_DELEGATED_NREASONS ;
@@ -229,8 +232,8 @@ static bool plan_product
         && GrB_Matrix_nvals (&mnvals, M) == GrB_SUCCESS
         && gbgpu_masked_dot_chosen ((double) mnvals, (double) anvals, (double) m,
             (double) bnvals, (double) n, estimate) ;
-    set_operand (&plan->A, A, ta, am, an, parts->reads_a, ttype) ;
-    set_operand (&plan->B, B, tb && !plan->masked_dot, bm, bn, parts->reads_b, ttype) ;
+    set_operand (&plan->A, A, ta, am, an, parts->reads_a, parts->input_type) ;
+    set_operand (&plan->B, B, tb && !plan->masked_dot, bm, bn, parts->reads_b, parts->input_type) ;
     // A mask limits T to its pattern, or a structural complemented one to the
     // rest; a valued complemented mask allows entries where M holds false,
     // so it is left to the final step (the GPU computes all of T then).  The

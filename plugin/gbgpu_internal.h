@@ -116,6 +116,8 @@ typedef struct
     gbgpu_definition type, add, mult ;
     unsigned char identity [16], terminal [16] ;
     GrB_Type ttype ;            // T's type: the monoid's
+    GrB_Type input_type ;       // A's and B's on the device: the multiply
+                                // op's inputs' (ttype but for comparisons)
     bool reads_a, reads_b ;     // the multiply op's inputs it reads
 }
 gbgpu_jit_description ;

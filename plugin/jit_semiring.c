@@ -24,6 +24,10 @@ static const char *c_type_name (gbgpu_type t)
         case GBGPU_TYPE_UINT32: return "uint32_t" ;
         case GBGPU_TYPE_UINT64: return "uint64_t" ;
         case GBGPU_TYPE_FP32:   return "float" ;
+        case GBGPU_TYPE_INT8:   return "int8_t" ;
+        case GBGPU_TYPE_INT16:  return "int16_t" ;
+        case GBGPU_TYPE_UINT8:  return "uint8_t" ;
+        case GBGPU_TYPE_UINT16: return "uint16_t" ;
         default:                return "double" ;
     }
 }
@@ -31,8 +35,7 @@ static const char *c_type_name (gbgpu_type t)
 // Built-in types the kernels have no code for.
 static bool is_other_builtin_type (GrB_Type type)
 {
-    return type == GrB_INT8 || type == GrB_INT16 || type == GrB_UINT8
-        || type == GrB_UINT16 || type == GxB_FC32 || type == GxB_FC64 ;
+    return type == GxB_FC32 || type == GxB_FC64 ;
 }
 
 static bool op_types (GrB_BinaryOp op, GrB_Type *z, GrB_Type *x, GrB_Type *y)
@@ -87,14 +90,17 @@ static gbgpu_delegate_reason describe_monoid (gbgpu_jit_description *d, GrB_Mono
     return GBGPU_DELEGATED_NREASONS ;
 }
 
+// A built-in comparison's codes name its inputs' type (semiring_codes.h).
 static gbgpu_delegate_reason describe_multiply (gbgpu_jit_description *d, GrB_BinaryOp mult_op,
     bool builtin_type)
 {
     gbgpu_jit_semiring *s = &d->s ;
     gbgpu_builtin_op mult = gbgpu_classify_mult (mult_op) ;
-    if (mult.known && builtin_type && mult.type == s->codes.type)
+    bool comparison = mult.known && GBGPU_MULT_IS_COMPARISON (mult.code) ;
+    if (mult.known && builtin_type && (mult.type == s->codes.type || comparison))
     {
         s->codes.mult = (gbgpu_mult) mult.code ;
+        s->codes.type = (gbgpu_type) mult.type ;
         d->reads_a = GBGPU_MULT_READS_A (s->codes.mult) ;
         d->reads_b = GBGPU_MULT_READS_B (s->codes.mult) ;
         return GBGPU_DELEGATED_NREASONS ;
@@ -142,12 +148,19 @@ gbgpu_delegate_reason gbgpu_jit_describe (gbgpu_jit_description *d, GrB_Semiring
      || !op_types (add_op, &add_z, &add_x, &add_y)
      || !op_types (mult_op, &mult_z, &mult_x, &mult_y)) return GBGPU_DELEGATED_INVALID ;
     d->ttype = add_z ;
-    if (add_x != add_z || add_y != add_z || mult_z != add_z || mult_x != add_z || mult_y != add_z)
+    gbgpu_builtin_op mult = gbgpu_classify_mult (mult_op) ;
+    bool comparison = mult.known && GBGPU_MULT_IS_COMPARISON (mult.code) ;
+    d->input_type = comparison ? mult_x : add_z ;
+    if (add_x != add_z || add_y != add_z || mult_z != add_z
+     || mult_x != d->input_type || mult_y != d->input_type)
         return GBGPU_DELEGATED_SEMIRING ;
 
     bool builtin_type ;
     gbgpu_delegate_reason reason = describe_type (d, &builtin_type) ;
     if (reason == GBGPU_DELEGATED_NREASONS) reason = describe_monoid (d, monoid, add_op, builtin_type) ;
+    // a user monoid's policy has one type, which a comparison's inputs are not
+    if (reason == GBGPU_DELEGATED_NREASONS && comparison && d->s.add_name != NULL)
+        reason = GBGPU_DELEGATED_SEMIRING ;
     if (reason == GBGPU_DELEGATED_NREASONS) reason = describe_multiply (d, mult_op, builtin_type) ;
     if (reason != GBGPU_DELEGATED_NREASONS)
     {
@@ -156,8 +169,9 @@ gbgpu_delegate_reason gbgpu_jit_describe (gbgpu_jit_description *d, GrB_Semiring
     }
     gbgpu_jit_semiring *s = &d->s ;
     s->builtin = (s->add_name == NULL && s->mult_name == NULL) ;
-    // a built-in monoid's booleans accumulate in 32-bit words (semiring_ops.cuh)
-    s->value_slot_size = (s->add_name == NULL && s->codes.type == GBGPU_TYPE_BOOL)
+    // a built-in monoid accumulates booleans and 8- and 16-bit integers in
+    // 32-bit words (semiring_ops.cuh)
+    s->value_slot_size = (s->add_name == NULL && s->type_size < sizeof (uint32_t))
         ? sizeof (uint32_t) : s->type_size ;
     return GBGPU_DELEGATED_NREASONS ;
 }

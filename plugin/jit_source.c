@@ -158,6 +158,7 @@ static void append_user_policy (builder *b, const gbgpu_jit_semiring *s)
     append (b,
         "struct jit_semiring\n{\n"
         "    using T = %s ;\n"
+        "    using X = T ;\n"
         "    using add = jit_monoid ;\n"
         "    using mult = jit_multiply ;\n"
         "    using S = typename add::S ;\n"

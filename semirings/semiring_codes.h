@@ -5,20 +5,28 @@
 #ifndef GBGPU_SEMIRING_CODES_H
 #define GBGPU_SEMIRING_CODES_H
 
+// The 8- and 16-bit integers have no kernels compiled in (run-time only);
+// they accumulate in 32-bit words, as booleans do.
 typedef enum
 {
     GBGPU_TYPE_BOOL, GBGPU_TYPE_INT32, GBGPU_TYPE_INT64, GBGPU_TYPE_UINT32,
-    GBGPU_TYPE_UINT64, GBGPU_TYPE_FP32, GBGPU_TYPE_FP64, GBGPU_NTYPES
+    GBGPU_TYPE_UINT64, GBGPU_TYPE_FP32, GBGPU_TYPE_FP64,
+    GBGPU_TYPE_INT8, GBGPU_TYPE_INT16, GBGPU_TYPE_UINT8, GBGPU_TYPE_UINT16,
+    GBGPU_NTYPES
 }
 gbgpu_type ;
 
+// Bitwise monoids (BOR ... BXNOR) are over integers only.
 typedef enum
 {
     GBGPU_ADD_PLUS, GBGPU_ADD_TIMES, GBGPU_ADD_MIN, GBGPU_ADD_MAX, GBGPU_ADD_ANY,
-    GBGPU_ADD_LOR, GBGPU_ADD_LAND, GBGPU_ADD_LXOR, GBGPU_ADD_EQ, GBGPU_NADD
+    GBGPU_ADD_LOR, GBGPU_ADD_LAND, GBGPU_ADD_LXOR, GBGPU_ADD_EQ,
+    GBGPU_ADD_BOR, GBGPU_ADD_BAND, GBGPU_ADD_BXOR, GBGPU_ADD_BXNOR, GBGPU_NADD
 }
 gbgpu_add ;
 
+// The codes after SECONDJ have no kernels compiled in (semiring_list.h):
+// their semirings are compiled at run time.
 typedef enum
 {
     GBGPU_MULT_FIRST, GBGPU_MULT_SECOND, GBGPU_MULT_PAIR, GBGPU_MULT_PLUS,
@@ -26,12 +34,25 @@ typedef enum
     GBGPU_MULT_MAX, GBGPU_MULT_LOR, GBGPU_MULT_LAND, GBGPU_MULT_LXOR,
     GBGPU_MULT_SECONDI,     // z = k for a(i,k)*b(k,j): also FIRSTJ
     GBGPU_MULT_SECONDJ,     // z = j
+    GBGPU_MULT_SECONDI1,    // z = k + 1: also FIRSTJ1
+    GBGPU_MULT_SECONDJ1,    // z = j + 1
+    GBGPU_MULT_RMINUS, GBGPU_MULT_RDIV,     // z = y - x, y / x
+    GBGPU_MULT_ISEQ, GBGPU_MULT_ISNE, GBGPU_MULT_ISGT,  // z = (x == y), ... in
+    GBGPU_MULT_ISLT, GBGPU_MULT_ISGE, GBGPU_MULT_ISLE,  // the type of x and y
+    GBGPU_MULT_BOR, GBGPU_MULT_BAND, GBGPU_MULT_BXOR, GBGPU_MULT_BXNOR,
+    GBGPU_MULT_EQ, GBGPU_MULT_NE, GBGPU_MULT_GT,        // z = (x == y), ... as
+    GBGPU_MULT_LT, GBGPU_MULT_GE, GBGPU_MULT_LE,        // a boolean
     GBGPU_NMULT
 }
 gbgpu_mult ;
 
+// A comparison's inputs are of the semiring's type; its value, T and the
+// monoid are boolean.
+#define GBGPU_MULT_IS_COMPARISON(m) ((m) >= GBGPU_MULT_EQ && (m) <= GBGPU_MULT_LE)
+
 // One semiring over one type: the monoid and the multiply operator both work
-// in `type` (the multiply op's inputs and output; positional ops ignore inputs).
+// in `type` (the multiply op's inputs and output; positional ops ignore
+// inputs), except that a comparison gives booleans to a boolean monoid.
 typedef struct
 {
     gbgpu_add add ;
@@ -41,11 +62,12 @@ typedef struct
 gbgpu_semiring ;
 
 // Which input values a multiply operator reads: the rest are never loaded.
+#define GBGPU_MULT_IS_POSITIONAL(m) \
+    ((m) == GBGPU_MULT_SECONDI || (m) == GBGPU_MULT_SECONDJ || \
+     (m) == GBGPU_MULT_SECONDI1 || (m) == GBGPU_MULT_SECONDJ1)
 #define GBGPU_MULT_READS_A(m) \
-    ((m) != GBGPU_MULT_SECOND && (m) != GBGPU_MULT_PAIR && \
-     (m) != GBGPU_MULT_SECONDI && (m) != GBGPU_MULT_SECONDJ)
+    ((m) != GBGPU_MULT_SECOND && (m) != GBGPU_MULT_PAIR && !GBGPU_MULT_IS_POSITIONAL (m))
 #define GBGPU_MULT_READS_B(m) \
-    ((m) != GBGPU_MULT_FIRST && (m) != GBGPU_MULT_PAIR && \
-     (m) != GBGPU_MULT_SECONDI && (m) != GBGPU_MULT_SECONDJ)
+    ((m) != GBGPU_MULT_FIRST && (m) != GBGPU_MULT_PAIR && !GBGPU_MULT_IS_POSITIONAL (m))
 
 #endif

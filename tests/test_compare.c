@@ -114,6 +114,10 @@ static const char *format_value (GrB_Type type, const void *x, char *buf, size_t
         case GBGPU_TYPE_UINT64: snprintf (buf, n, "%llu", (unsigned long long) *(const uint64_t *) x) ; break ;
         case GBGPU_TYPE_FP32:   snprintf (buf, n, "%.9g", (double) *(const float *) x) ; break ;
         case GBGPU_TYPE_FP64:   snprintf (buf, n, "%.17g", *(const double *) x) ; break ;
+        case GBGPU_TYPE_INT8:   snprintf (buf, n, "%d", *(const int8_t *) x) ; break ;
+        case GBGPU_TYPE_INT16:  snprintf (buf, n, "%d", *(const int16_t *) x) ; break ;
+        case GBGPU_TYPE_UINT8:  snprintf (buf, n, "%u", *(const uint8_t *) x) ; break ;
+        case GBGPU_TYPE_UINT16: snprintf (buf, n, "%u", *(const uint16_t *) x) ; break ;
         default:                snprintf (buf, n, "(%zu bytes)", ts_type_size (type)) ; break ;
     }
     return buf ;
@@ -150,6 +154,10 @@ static int order_value (GrB_Type type, const void *x, const void *y)
         case GBGPU_TYPE_UINT64: ORDER (uint64_t) ;
         case GBGPU_TYPE_FP32:   ORDER (float) ;
         case GBGPU_TYPE_FP64:   ORDER (double) ;
+        case GBGPU_TYPE_INT8:   ORDER (int8_t) ;
+        case GBGPU_TYPE_INT16:  ORDER (int16_t) ;
+        case GBGPU_TYPE_UINT8:  ORDER (uint8_t) ;
+        case GBGPU_TYPE_UINT16: ORDER (uint16_t) ;
         default:                return memcmp (x, y, ts_type_size (type)) ;
     }
 #undef ORDER

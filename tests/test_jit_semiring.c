@@ -222,12 +222,33 @@ static void test_builtin (void)
     CHECK (d.s.builtin && d.s.codes.mult == GBGPU_MULT_SECONDI && !d.reads_a && !d.reads_b) ;
     gbgpu_jit_description_free (&d) ;
 
-    // built-in ops the kernels have no code for, and types they do not take
+    // outside the table: a comparison (inputs of the type, boolean values), an
+    // 8-bit type (32-bit slots), a bitwise monoid
+    CHECK (gbgpu_jit_describe (&d, GxB_LOR_EQ_INT32) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (d.s.builtin && d.s.codes.add == GBGPU_ADD_LOR && d.s.codes.mult == GBGPU_MULT_EQ
+        && d.s.codes.type == GBGPU_TYPE_INT32 && d.ttype == GrB_BOOL && d.input_type == GrB_INT32
+        && d.s.value_slot_size == 4) ;
+    check_compiles (&d) ;
+    gbgpu_jit_description_free (&d) ;
+    CHECK (gbgpu_jit_describe (&d, GrB_PLUS_TIMES_SEMIRING_INT8) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (d.s.builtin && d.s.codes.type == GBGPU_TYPE_INT8 && d.ttype == GrB_INT8
+        && d.input_type == GrB_INT8 && d.s.value_slot_size == 4) ;
+    check_compiles (&d) ;
+    gbgpu_jit_description_free (&d) ;
+    CHECK (gbgpu_jit_describe (&d, GxB_BXNOR_BOR_UINT16) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (d.s.builtin && d.s.codes.add == GBGPU_ADD_BXNOR && d.s.codes.mult == GBGPU_MULT_BOR
+        && d.s.codes.type == GBGPU_TYPE_UINT16 && d.s.value_slot_size == 4) ;
+    check_compiles (&d) ;
+    gbgpu_jit_description_free (&d) ;
     GrB_Semiring isgt ;
     OK (GrB_Semiring_new (&isgt, GrB_PLUS_MONOID_INT32, GxB_ISGT_INT32)) ;
-    CHECK (describe_and_free (isgt) == GBGPU_DELEGATED_SEMIRING) ;
-    CHECK (describe_and_free (GrB_PLUS_TIMES_SEMIRING_INT8) == GBGPU_DELEGATED_SEMIRING) ;
-    // a logical monoid over integers (the kernels' logical monoids are boolean)
+    CHECK (describe_and_free (isgt) == GBGPU_DELEGATED_NREASONS) ;
+
+    // what stays with the library: complex types, FIRSTI (a row's index in
+    // A), a logical monoid over integers (the kernels' are boolean), and a
+    // user monoid under a comparison (its policy has one type)
+    CHECK (describe_and_free (GxB_PLUS_TIMES_FC64) == GBGPU_DELEGATED_SEMIRING) ;
+    CHECK (describe_and_free (GxB_PLUS_FIRSTI_INT64) == GBGPU_DELEGATED_SEMIRING) ;
     GrB_Monoid lor_int32 ;
     GrB_Semiring lor_times ;
     OK (GrB_Monoid_new_INT32 (&lor_int32, GxB_LOR_INT32, 0)) ;

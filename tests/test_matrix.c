@@ -48,6 +48,18 @@ static void random_value (ts_rng *rng, int code, void *x)
         case GBGPU_TYPE_UINT64:
             *(uint64_t *) x = (uint64_t) ts_rng_range (rng, 0, 6) ;
             break ;
+        case GBGPU_TYPE_INT8:
+            *(int8_t *) x = (int8_t) ts_rng_range (rng, -4, 4) ;
+            break ;
+        case GBGPU_TYPE_INT16:
+            *(int16_t *) x = (int16_t) ts_rng_range (rng, -4, 4) ;
+            break ;
+        case GBGPU_TYPE_UINT8:
+            *(uint8_t *) x = (uint8_t) ts_rng_range (rng, 0, 6) ;
+            break ;
+        case GBGPU_TYPE_UINT16:
+            *(uint16_t *) x = (uint16_t) ts_rng_range (rng, 0, 6) ;
+            break ;
         case GBGPU_TYPE_FP32:
         case GBGPU_TYPE_FP64:
         {
@@ -77,6 +89,10 @@ static void random_iso_value (ts_rng *rng, int code, void *x)
         case GBGPU_TYPE_UINT64: *(uint64_t *) x = 5 ; break ;
         case GBGPU_TYPE_FP32:   *(float *) x = 1.5f ; break ;
         case GBGPU_TYPE_FP64:   *(double *) x = -0.75 ; break ;
+        case GBGPU_TYPE_INT8:   *(int8_t *) x = -2 ; break ;
+        case GBGPU_TYPE_INT16:  *(int16_t *) x = 4 ; break ;
+        case GBGPU_TYPE_UINT8:  *(uint8_t *) x = 3 ; break ;
+        case GBGPU_TYPE_UINT16: *(uint16_t *) x = 7 ; break ;
         default: break ;
     }
 }
@@ -162,6 +178,10 @@ static void build (GrB_Matrix A, int code, const GrB_Index *I,
         case GBGPU_TYPE_UINT64: TS_OK (GrB_Matrix_build_UINT64 (A, I, J, X, n, NULL)) ; break ;
         case GBGPU_TYPE_FP32:   TS_OK (GrB_Matrix_build_FP32   (A, I, J, X, n, NULL)) ; break ;
         case GBGPU_TYPE_FP64:   TS_OK (GrB_Matrix_build_FP64   (A, I, J, X, n, NULL)) ; break ;
+        case GBGPU_TYPE_INT8:   TS_OK (GrB_Matrix_build_INT8   (A, I, J, X, n, NULL)) ; break ;
+        case GBGPU_TYPE_INT16:  TS_OK (GrB_Matrix_build_INT16  (A, I, J, X, n, NULL)) ; break ;
+        case GBGPU_TYPE_UINT8:  TS_OK (GrB_Matrix_build_UINT8  (A, I, J, X, n, NULL)) ; break ;
+        case GBGPU_TYPE_UINT16: TS_OK (GrB_Matrix_build_UINT16 (A, I, J, X, n, NULL)) ; break ;
         default: break ;
     }
 }
@@ -178,6 +198,10 @@ static void set_element (GrB_Matrix A, int code, const void *x,
         case GBGPU_TYPE_UINT64: TS_OK (GrB_Matrix_setElement_UINT64 (A, *(const uint64_t *) x, i, j)) ; break ;
         case GBGPU_TYPE_FP32:   TS_OK (GrB_Matrix_setElement_FP32   (A, *(const float    *) x, i, j)) ; break ;
         case GBGPU_TYPE_FP64:   TS_OK (GrB_Matrix_setElement_FP64   (A, *(const double   *) x, i, j)) ; break ;
+        case GBGPU_TYPE_INT8:   TS_OK (GrB_Matrix_setElement_INT8   (A, *(const int8_t   *) x, i, j)) ; break ;
+        case GBGPU_TYPE_INT16:  TS_OK (GrB_Matrix_setElement_INT16  (A, *(const int16_t  *) x, i, j)) ; break ;
+        case GBGPU_TYPE_UINT8:  TS_OK (GrB_Matrix_setElement_UINT8  (A, *(const uint8_t  *) x, i, j)) ; break ;
+        case GBGPU_TYPE_UINT16: TS_OK (GrB_Matrix_setElement_UINT16 (A, *(const uint16_t *) x, i, j)) ; break ;
         default: break ;
     }
 }
@@ -199,6 +223,10 @@ static void assign_iso (GrB_Matrix A, int code, const void *x)
         case GBGPU_TYPE_UINT64: TS_OK (GrB_Scalar_setElement_UINT64 (s, *(const uint64_t *) x)) ; break ;
         case GBGPU_TYPE_FP32:   TS_OK (GrB_Scalar_setElement_FP32   (s, *(const float    *) x)) ; break ;
         case GBGPU_TYPE_FP64:   TS_OK (GrB_Scalar_setElement_FP64   (s, *(const double   *) x)) ; break ;
+        case GBGPU_TYPE_INT8:   TS_OK (GrB_Scalar_setElement_INT8   (s, *(const int8_t   *) x)) ; break ;
+        case GBGPU_TYPE_INT16:  TS_OK (GrB_Scalar_setElement_INT16  (s, *(const int16_t  *) x)) ; break ;
+        case GBGPU_TYPE_UINT8:  TS_OK (GrB_Scalar_setElement_UINT8  (s, *(const uint8_t  *) x)) ; break ;
+        case GBGPU_TYPE_UINT16: TS_OK (GrB_Scalar_setElement_UINT16 (s, *(const uint16_t *) x)) ; break ;
         default: break ;
     }
     TS_OK (GrB_Matrix_assign_Scalar (A, A, NULL, s, GrB_ALL, m, GrB_ALL, n,

@@ -201,27 +201,25 @@ static void test_user_ops (void)
 
 static void test_builtin_long_tail (void)
 {
-    const struct { const char *name ; GrB_Monoid monoid ; GrB_BinaryOp op ; GrB_Type type ; }
-    cases [ ] =
-    {
-        { "PLUS_LXOR_INT32",    GrB_PLUS_MONOID_INT32, GxB_LXOR_INT32,    GrB_INT32 },
-        { "MAX_SECONDI_INT64",  GrB_MAX_MONOID_INT64,  GxB_SECONDI_INT64, GrB_INT64 },
-        { "PLUS_SECONDJ_INT32", GrB_PLUS_MONOID_INT32, GxB_SECONDJ_INT32, GrB_INT32 },
-        { "TIMES_LXOR_FP64",    GrB_TIMES_MONOID_FP64, GxB_LXOR_FP64,     GrB_FP64 },
-        { "MAX_FIRSTJ_INT32",   GrB_MAX_MONOID_INT32,  GxB_FIRSTJ_INT32,  GrB_INT32 },
-    } ;
-    for (size_t c = 0 ; c < sizeof (cases) / sizeof (cases [0]) ; c++)
+    int count ;
+    const gbgpu_semiring *codes = ts_long_tail_semirings (&count) ;
+    for (int c = 0 ; c < count ; c++)
     {
         GrB_Semiring semiring ;
-        TS_OK (GrB_Semiring_new (&semiring, cases [c].monoid, cases [c].op)) ;
-        char what [96] ;
-        snprintf (what, sizeof (what), "built in %s", cases [c].name) ;
-        check_builtin_typed (what, TS_PATH_GPU, semiring, cases [c].type, cases [c].type,
-            cases [c].type, NULL, 0, 60 + c) ;
-        snprintf (what, sizeof (what), "built in %s, typecast inputs", cases [c].name) ;
-        check_builtin_typed (what, TS_PATH_GPU, semiring, cases [c].type, GrB_FP32,
-            GrB_UINT32, NULL, 0, 70 + c) ;
-        GrB_free (&semiring) ;
+        TS_OK (ts_semiring_new (&semiring, codes [c])) ;
+        GrB_Type input = ts_type (codes [c].type) ;
+        GrB_Type t = GBGPU_MULT_IS_COMPARISON (codes [c].mult) ? GrB_BOOL : input ;
+        bool rounded = ts_type_is_float (t)
+            && (codes [c].add == GBGPU_ADD_PLUS || codes [c].add == GBGPU_ADD_TIMES) ;
+        double tol = ts_tolerance (t, rounded) ;
+        char name [64], what [128] ;
+        ts_semiring_name (codes [c], name, sizeof (name)) ;
+        snprintf (what, sizeof (what), "built in %s", name) ;
+        check_builtin_typed (what, TS_PATH_GPU, semiring, t, input, input, NULL, tol, 60 + c) ;
+        snprintf (what, sizeof (what), "built in %s, typecast inputs", name) ;
+        check_builtin_typed (what, TS_PATH_GPU, semiring, t, GrB_FP32, GrB_UINT32, NULL, tol,
+            100 + c) ;
+        ts_semiring_free (&semiring) ;
     }
 }
 

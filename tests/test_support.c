@@ -327,6 +327,10 @@ GrB_Type ts_type (gbgpu_type code)
         case GBGPU_TYPE_UINT64: return GrB_UINT64 ;
         case GBGPU_TYPE_FP32:   return GrB_FP32 ;
         case GBGPU_TYPE_FP64:   return GrB_FP64 ;
+        case GBGPU_TYPE_INT8:   return GrB_INT8 ;
+        case GBGPU_TYPE_INT16:  return GrB_INT16 ;
+        case GBGPU_TYPE_UINT8:  return GrB_UINT8 ;
+        case GBGPU_TYPE_UINT16: return GrB_UINT16 ;
         default:                return NULL ;
     }
 }
@@ -343,7 +347,8 @@ int ts_type_code (GrB_Type type)
 const char *ts_type_name (GrB_Type type)
 {
     static const char *names [GBGPU_NTYPES] =
-        { "BOOL", "INT32", "INT64", "UINT32", "UINT64", "FP32", "FP64" } ;
+        { "BOOL", "INT32", "INT64", "UINT32", "UINT64", "FP32", "FP64",
+          "INT8", "INT16", "UINT8", "UINT16" } ;
     int t = ts_type_code (type) ;
     return (t < 0) ? "other" : names [t] ;
 }

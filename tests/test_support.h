@@ -115,7 +115,7 @@ bool ts_check_like_library (const char *what, unsigned allowed, GrB_Type ctype,
 // types
 //------------------------------------------------------------------------------
 
-// The GraphBLAS type of a gbgpu type code, and back (-1: not one of the seven).
+// The GraphBLAS type of a gbgpu type code, and back (-1: not a built-in real type).
 GrB_Type ts_type (gbgpu_type code) ;
 int ts_type_code (GrB_Type type) ;
 const char *ts_type_name (GrB_Type type) ;  // "INT32", or "other"
@@ -281,6 +281,11 @@ void ts_semiring_free (GrB_Semiring *semiring) ;
 
 // The semirings gbgpu instantiates (semirings/semiring_list.h); *count of them.
 const gbgpu_semiring *ts_instantiated_semirings (int *count) ;
+
+// Built-in semirings that are not compiled in (run-time compiled): every
+// operator code, monoid code and type outside semiring_list.h at least once.
+// A comparison's code names its inputs' type; its monoid is boolean.
+const gbgpu_semiring *ts_long_tail_semirings (int *count) ;
 
 // "PLUS_TIMES_INT32"
 const char *ts_semiring_name (gbgpu_semiring code, char *buf, size_t n) ;

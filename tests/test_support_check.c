@@ -177,6 +177,8 @@ static void test_content (void)
         ts_content c ;
         ts_content_get (&c, A) ;
         bool in_range = true, zero = false, negative = false ;
+        bool is_signed_type = t == GBGPU_TYPE_INT8 || t == GBGPU_TYPE_INT16
+            || t == GBGPU_TYPE_INT32 || t == GBGPU_TYPE_INT64 ;
         GrB_Index rows_with_entries = 0 ;
         for (GrB_Index k = 0 ; k < c.nvals ; k++)
         {
@@ -189,10 +191,15 @@ static void test_content (void)
                 case GBGPU_TYPE_UINT32: x = ((uint32_t *) c.X) [k] ; break ;
                 case GBGPU_TYPE_UINT64: x = (double) ((uint64_t *) c.X) [k] ; break ;
                 case GBGPU_TYPE_FP32:   x = ((float *) c.X) [k] ; break ;
+                case GBGPU_TYPE_INT8:   x = ((int8_t *) c.X) [k] ; break ;
+                case GBGPU_TYPE_INT16:  x = ((int16_t *) c.X) [k] ; break ;
+                case GBGPU_TYPE_UINT8:  x = ((uint8_t *) c.X) [k] ; break ;
+                case GBGPU_TYPE_UINT16: x = ((uint16_t *) c.X) [k] ; break ;
                 default:                x = ((double *) c.X) [k] ; break ;
             }
-            bool is_signed = t == GBGPU_TYPE_INT32 || t == GBGPU_TYPE_INT64 ;
-            bool is_unsigned = t == GBGPU_TYPE_UINT32 || t == GBGPU_TYPE_UINT64 ;
+            bool is_signed = is_signed_type ;
+            bool is_unsigned = t == GBGPU_TYPE_UINT8 || t == GBGPU_TYPE_UINT16
+                || t == GBGPU_TYPE_UINT32 || t == GBGPU_TYPE_UINT64 ;
             double lo = is_signed ? -4 : (is_unsigned || t == GBGPU_TYPE_BOOL) ? 0 : -2 ;
             double hi = is_signed ? 4 : is_unsigned ? 6 : t == GBGPU_TYPE_BOOL ? 1 : 2 ;
             in_range = in_range && x >= lo && x <= hi ;
@@ -202,8 +209,7 @@ static void test_content (void)
         }
         ts_check (in_range, "%s: a value out of range", name) ;
         ts_check (zero, "%s: no entry equal to 0 (or false)", name) ;
-        ts_check (negative == (t == GBGPU_TYPE_INT32 || t == GBGPU_TYPE_INT64
-            || t == GBGPU_TYPE_FP32 || t == GBGPU_TYPE_FP64),
+        ts_check (negative == (is_signed_type || t == GBGPU_TYPE_FP32 || t == GBGPU_TYPE_FP64),
             "%s: negative values %s", name, negative ? "present" : "absent") ;
         GrB_Index empty_rows = c.nrows - rows_with_entries ;
         ts_check (c.nvals > 200 && c.nvals < 600 && empty_rows > 3,

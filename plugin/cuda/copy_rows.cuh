@@ -25,6 +25,7 @@ __global__ void __launch_bounds__ (copy_policy::warps_per_block * 32)
 copy_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows)
 {
     using T = typename SR::T ;
+    using X = typename SR::X ;
     using S = typename SR::S ;
     const int64_t r = (int64_t) blockIdx.x * copy_policy::warps_per_block + threadIdx.x / 32 ;
     const int lane = threadIdx.x % 32 ;
@@ -32,8 +33,8 @@ copy_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows)
     const csr_view A = args.A, B = args.B ;
     const int64_t i = rows [r], pa = A.p [i] ;
     const int32_t k = A.j [pa] ;
-    T a = T () ;
-    if constexpr (SR::mult::reads_a) a = value_at <T> (A.x, A.iso, pa) ;
+    X a = X () ;
+    if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, pa) ;
     const int64_t start = B.p [k], length = B.p [k+1] - start, at = args.Cp [i] ;
     T *Cx = static_cast <T *> (args.Cx) ;
     for (int64_t q = lane ; q < length ; q += 32)
@@ -42,8 +43,8 @@ copy_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows)
         args.Cj [at + q] = j ;
         if constexpr (has_values <SR>)
         {
-            T b = T () ;
-            if constexpr (SR::mult::reads_b) b = value_at <T> (B.x, B.iso, start + q) ;
+            X b = X () ;
+            if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, start + q) ;
             // one product: the monoid's sum of it alone, in the slot's type
             Cx [at + q] = (T) (S) SR::mult::apply (a, b, k, j) ;
         }

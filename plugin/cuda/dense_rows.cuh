@@ -61,6 +61,7 @@ dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
     void *tables)
 {
     using T = typename SR::T ;
+    using X = typename SR::X ;
     using S = typename SR::S ;
     using block_scan = cub::BlockScan <int, DENSE_THREADS> ;
     using block_sum = cub::BlockReduce <int, DENSE_THREADS> ;
@@ -96,8 +97,8 @@ dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
         for (int64_t pa = A.p [i] + warp ; pa < A.p [i+1] ; pa += warps)
         {
             const int32_t k = A.j [pa] ;
-            T a = T () ;
-            if constexpr (SR::mult::reads_a) a = value_at <T> (A.x, A.iso, pa) ;
+            X a = X () ;
+            if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, pa) ;
             for (int64_t pb = B.p [k] + lane ; pb < B.p [k+1] ; pb += 32)
             {
                 const int32_t j = B.j [pb] ;
@@ -113,8 +114,8 @@ dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
                 if constexpr (has_values <SR>)
                 {
                     if (SR::add::has_terminal && SR::add::is_terminal (acc.slots [j])) continue ;
-                    T b = T () ;
-                    if constexpr (SR::mult::reads_b) b = value_at <T> (B.x, B.iso, pb) ;
+                    X b = X () ;
+                    if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, pb) ;
                     SR::add::update (acc.slots + j, (S) SR::mult::apply (a, b, k, j)) ;
                 }
             }

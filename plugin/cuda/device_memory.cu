@@ -191,7 +191,11 @@ size_t gbgpu_type_size (gbgpu_type t)
 {
     switch (t)
     {
-        case GBGPU_TYPE_BOOL:   return 1 ;
+        case GBGPU_TYPE_BOOL:
+        case GBGPU_TYPE_INT8:
+        case GBGPU_TYPE_UINT8:  return 1 ;
+        case GBGPU_TYPE_INT16:
+        case GBGPU_TYPE_UINT16: return 2 ;
         case GBGPU_TYPE_INT32:
         case GBGPU_TYPE_UINT32:
         case GBGPU_TYPE_FP32:   return 4 ;

@@ -27,6 +27,7 @@ namespace gbgpu {
 struct pattern
 {
     using T = bool ;
+    using X = bool ;
     using S = uint32_t ;
     struct add { static constexpr bool has_terminal = false ; } ;
     struct mult { static constexpr bool reads_a = false, reads_b = false ; } ;
@@ -201,6 +202,7 @@ __global__ void __launch_bounds__ (1024)
 hash_rows_kernel (const hash_rows_args args, const table_shape shape)
 {
     using T = typename SR::T ;
+    using X = typename SR::X ;
     using S = typename SR::S ;
     extern __shared__ __align__ (16) unsigned char shared_tables [ ] ;
     __shared__ int row_size [32] ;
@@ -266,8 +268,8 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
             for (int64_t pa = A.p [i] + warp_in_group ; pa < A.p [i+1] ; pa += warps_in_group)
             {
                 const int32_t k = A.j [pa] ;
-                T a = T () ;
-                if constexpr (SR::mult::reads_a) a = value_at <T> (A.x, A.iso, pa) ;
+                X a = X () ;
+                if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, pa) ;
                 for (int64_t pb = B.p [k] + lane ; pb < B.p [k+1] ; pb += 32)
                 {
                     const uint32_t j = (uint32_t) B.j [pb] ;
@@ -281,8 +283,8 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
                     if constexpr (has_values <SR>)
                     {
                         if (SR::add::has_terminal && SR::add::is_terminal (slots [h])) continue ;
-                        T b = T () ;
-                        if constexpr (SR::mult::reads_b) b = value_at <T> (B.x, B.iso, pb) ;
+                        X b = X () ;
+                        if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, pb) ;
                         SR::add::update (slots + h, (S) SR::mult::apply (a, b, k, (int32_t) j)) ;
                     }
                 }

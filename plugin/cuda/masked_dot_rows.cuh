@@ -137,6 +137,7 @@ template <class SR>
 struct dot_sum
 {
     using T = typename SR::T ;
+    using In = typename SR::X ;     // X is B's rows below
     using S = typename SR::S ;
     static constexpr gbgpu_add ADD = monoid_code <typename SR::add>::value ;
     S sum = S () ;
@@ -147,9 +148,9 @@ struct dot_sum
     __device__ __forceinline__ bool add (const csr_view &A, const csr_view &X,
         int64_t pa, int64_t px, int32_t k, int32_t j)
     {
-        T a = T (), b = T () ;
-        if constexpr (SR::mult::reads_a) a = static_cast <const T *> (A.x) [A.iso ? 0 : pa] ;
-        if constexpr (SR::mult::reads_b) b = static_cast <const T *> (X.x) [X.iso ? 0 : px] ;
+        In a = In (), b = In () ;
+        if constexpr (SR::mult::reads_a) a = static_cast <const In *> (A.x) [A.iso ? 0 : pa] ;
+        if constexpr (SR::mult::reads_b) b = static_cast <const In *> (X.x) [X.iso ? 0 : px] ;
         const S v = (S) SR::mult::apply (a, b, k, j) ;
         sum = exists ? fold <ADD, S> (sum, v) : v ;
         exists = true ;

@@ -165,6 +165,7 @@ merge_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
     void *tables, int64_t max_segments, int64_t max_products)
 {
     using T = typename SR::T ;
+    using X = typename SR::X ;
     using S = typename SR::S ;
     constexpr int NT = merge_policy::threads, ITEMS = merge_policy::items_per_thread ;
     using offset_scan = cub::BlockScan <int64_t, NT> ;
@@ -206,8 +207,8 @@ merge_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
         for (int64_t s = 0 ; s < n ; s++)
         {
             const int32_t k = A.j [first + s] ;
-            T a = T () ;
-            if constexpr (SR::mult::reads_a) a = value_at <T> (A.x, A.iso, first + s) ;
+            X a = X () ;
+            if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, first + s) ;
             const int64_t start = B.p [k], length = B.p [k+1] - start, at = w.offsets [s] ;
             for (int64_t q = threadIdx.x ; q < length ; q += NT)
             {
@@ -215,8 +216,8 @@ merge_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
                 w.keys [0][at + q] = (uint32_t) j ;
                 if constexpr (has_values <SR>)
                 {
-                    T b = T () ;
-                    if constexpr (SR::mult::reads_b) b = value_at <T> (B.x, B.iso, start + q) ;
+                    X b = X () ;
+                    if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, start + q) ;
                     w.slots [0][at + q] = (S) SR::mult::apply (a, b, k, j) ;
                 }
             }

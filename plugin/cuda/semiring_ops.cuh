@@ -8,8 +8,9 @@
 // Each built-in operator computes exactly what SuiteSparse:GraphBLAS computes:
 // integer division by zero and by -1 follow its rules, MIN and MAX of floating
 // point values omit NaN (fmin/fmax), booleans use GraphBLAS's renames (done on
-// the host).  Booleans accumulate in 32-bit words so every monoid has a native
-// atomic.
+// the host).  Booleans and 8- and 16-bit integers accumulate in 32-bit words
+// so every monoid has a native atomic: integer sums, products and bitwise
+// folds agree with the narrow type's in its bits, which the final cast keeps.
 
 #ifndef GBGPU_SEMIRING_OPS_CUH
 #define GBGPU_SEMIRING_OPS_CUH
@@ -37,10 +38,18 @@ template <> struct type_of <GBGPU_TYPE_UINT32> { using type = uint32_t ; } ;
 template <> struct type_of <GBGPU_TYPE_UINT64> { using type = uint64_t ; } ;
 template <> struct type_of <GBGPU_TYPE_FP32>   { using type = float ; } ;
 template <> struct type_of <GBGPU_TYPE_FP64>   { using type = double ; } ;
+template <> struct type_of <GBGPU_TYPE_INT8>   { using type = int8_t ; } ;
+template <> struct type_of <GBGPU_TYPE_INT16>  { using type = int16_t ; } ;
+template <> struct type_of <GBGPU_TYPE_UINT8>  { using type = uint8_t ; } ;
+template <> struct type_of <GBGPU_TYPE_UINT16> { using type = uint16_t ; } ;
 
 // What an accumulator slot holds while a row is being summed.
 template <class T> struct slot_of { using type = T ; } ;
-template <> struct slot_of <bool> { using type = uint32_t ; } ;
+template <> struct slot_of <bool>     { using type = uint32_t ; } ;
+template <> struct slot_of <int8_t>   { using type = int32_t ; } ;
+template <> struct slot_of <int16_t>  { using type = int32_t ; } ;
+template <> struct slot_of <uint8_t>  { using type = uint32_t ; } ;
+template <> struct slot_of <uint16_t> { using type = uint32_t ; } ;
 
 template <class T> __host__ __device__ constexpr T largest ()
 {
@@ -94,8 +103,20 @@ template <> struct atomic_word <uint32_t> { using type = unsigned int ; } ;
 template <> struct atomic_word <int64_t>  { using type = long long ; } ;
 template <> struct atomic_word <uint64_t> { using type = unsigned long long ; } ;
 
-// combine functions for atomic_apply
-struct times_of { template <class S> __device__ S operator() (S x, S y) const { return x * y ; } } ;
+// The unsigned word of an integer slot (bitwise atomics, wrapping arithmetic).
+template <class S> using unsigned_word = typename std::conditional <sizeof (S) == 4,
+    unsigned int, unsigned long long>::type ;
+
+// combine functions for atomic_apply; integers wrap, as the library's do
+struct times_of
+{
+    template <class S> __device__ S operator() (S x, S y) const
+    {
+        if constexpr (std::is_integral <S>::value)
+            return (S) ((unsigned_word <S>) x * (unsigned_word <S>) y) ;
+        else return x * y ;
+    }
+} ;
 struct fmin_of  { template <class S> __device__ S operator() (S x, S y) const { return fmin (x, y) ; } } ;
 struct fmax_of  { template <class S> __device__ S operator() (S x, S y) const { return fmax (x, y) ; } } ;
 
@@ -113,12 +134,8 @@ template <class T> struct monoid <GBGPU_ADD_PLUS, T>
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v)
     {
-        if constexpr (std::is_same <T, int64_t>::value || std::is_same <T, uint64_t>::value)
-            atomicAdd (reinterpret_cast <unsigned long long *> (slot), (unsigned long long) v) ;
-        else if constexpr (std::is_same <T, int32_t>::value)
-            atomicAdd (reinterpret_cast <int *> (slot), (int) v) ;
-        else if constexpr (std::is_same <T, uint32_t>::value)
-            atomicAdd (reinterpret_cast <unsigned int *> (slot), (unsigned int) v) ;
+        if constexpr (std::is_integral <S>::value)
+            atomicAdd (reinterpret_cast <unsigned_word <S> *> (slot), (unsigned_word <S>) v) ;
         else
             atomicAdd (slot, v) ;   // float, double
     }
@@ -163,8 +180,8 @@ template <class T> struct monoid <GBGPU_ADD_MIN, T>
     __device__ static void update (S *slot, S v)
     {
         if constexpr (std::is_integral <T>::value)
-            atomicMin (reinterpret_cast <typename atomic_word <T>::type *> (slot),
-                       (typename atomic_word <T>::type) v) ;
+            atomicMin (reinterpret_cast <typename atomic_word <S>::type *> (slot),
+                       (typename atomic_word <S>::type) v) ;
         else
             atomic_apply (slot, v, fmin_of ()) ;
     }
@@ -184,8 +201,8 @@ template <class T> struct monoid <GBGPU_ADD_MAX, T>
     __device__ static void update (S *slot, S v)
     {
         if constexpr (std::is_integral <T>::value)
-            atomicMax (reinterpret_cast <typename atomic_word <T>::type *> (slot),
-                       (typename atomic_word <T>::type) v) ;
+            atomicMax (reinterpret_cast <typename atomic_word <S>::type *> (slot),
+                       (typename atomic_word <S>::type) v) ;
         else
             atomic_apply (slot, v, fmax_of ()) ;
     }
@@ -260,6 +277,56 @@ template <> struct monoid <GBGPU_ADD_EQ, bool>
     __device__ static S combine (S x, S y) { return (x != 0) == (y != 0) ; }
 } ;
 
+// Bitwise monoids over integers, on the slot's unsigned word.  A slot wider
+// than T holds T's value sign- or zero-extended, and the bits above T's are
+// never read back: terminals compare the value as a T.
+template <class T> __device__ constexpr T all_ones () { return (T) ~(T) 0 ; }
+
+template <class T> struct monoid <GBGPU_ADD_BOR, T>
+{
+    using S = typename slot_of <T>::type ;
+    using W = unsigned_word <S> ;
+    static constexpr bool has_terminal = true ;
+    __device__ static S empty_slot () { return 0 ; }
+    __device__ static bool is_terminal (S s) { return (T) s == all_ones <T> () ; }
+    __device__ static void update (S *slot, S v) { atomicOr (reinterpret_cast <W *> (slot), (W) v) ; }
+    __device__ static S combine (S x, S y) { return x | y ; }
+} ;
+
+template <class T> struct monoid <GBGPU_ADD_BAND, T>
+{
+    using S = typename slot_of <T>::type ;
+    using W = unsigned_word <S> ;
+    static constexpr bool has_terminal = true ;
+    __device__ static S empty_slot () { return (S) all_ones <T> () ; }
+    __device__ static bool is_terminal (S s) { return (T) s == 0 ; }
+    __device__ static void update (S *slot, S v) { atomicAnd (reinterpret_cast <W *> (slot), (W) v) ; }
+    __device__ static S combine (S x, S y) { return x & y ; }
+} ;
+
+template <class T> struct monoid <GBGPU_ADD_BXOR, T>
+{
+    using S = typename slot_of <T>::type ;
+    using W = unsigned_word <S> ;
+    static constexpr bool has_terminal = false ;
+    __device__ static S empty_slot () { return 0 ; }
+    __device__ static bool is_terminal (S) { return false ; }
+    __device__ static void update (S *slot, S v) { atomicXor (reinterpret_cast <W *> (slot), (W) v) ; }
+    __device__ static S combine (S x, S y) { return x ^ y ; }
+} ;
+
+// BXNOR: ~(x ^ y) is x ^ ~y, so folding in v is an exclusive or with ~v.
+template <class T> struct monoid <GBGPU_ADD_BXNOR, T>
+{
+    using S = typename slot_of <T>::type ;
+    using W = unsigned_word <S> ;
+    static constexpr bool has_terminal = false ;
+    __device__ static S empty_slot () { return (S) all_ones <T> () ; }
+    __device__ static bool is_terminal (S) { return false ; }
+    __device__ static void update (S *slot, S v) { atomicXor (reinterpret_cast <W *> (slot), ~(W) v) ; }
+    __device__ static S combine (S x, S y) { return (S) ~(x ^ y) ; }
+} ;
+
 //------------------------------------------------------------------------------
 // multiply operators: z = f (a(i,k), b(k,j)), with k and j for positional ops
 //------------------------------------------------------------------------------
@@ -284,35 +351,60 @@ template <class T> __device__ T divide (T x, T y)
     }
 }
 
-template <gbgpu_mult MULT, class T> struct multiply
+// X: the inputs' type; Z: the value's (X, or bool for a comparison).
+template <gbgpu_mult MULT, class X> struct multiply
 {
     static constexpr bool reads_a = GBGPU_MULT_READS_A (MULT) ;
     static constexpr bool reads_b = GBGPU_MULT_READS_B (MULT) ;
+    using Z = typename std::conditional <GBGPU_MULT_IS_COMPARISON (MULT), bool, X>::type ;
 
-    __device__ static T apply (T a, T b, int32_t k, int32_t j)
+    __device__ static Z apply (X a, X b, int32_t k, int32_t j)
     {
-        if constexpr (MULT == GBGPU_MULT_FIRST)   return a ;
-        if constexpr (MULT == GBGPU_MULT_SECOND)  return b ;
-        if constexpr (MULT == GBGPU_MULT_PAIR)    return (T) 1 ;
-        if constexpr (MULT == GBGPU_MULT_PLUS)    return (T) (a + b) ;
-        if constexpr (MULT == GBGPU_MULT_MINUS)   return (T) (a - b) ;
-        if constexpr (MULT == GBGPU_MULT_TIMES)   return (T) (a * b) ;
-        if constexpr (MULT == GBGPU_MULT_DIV)     return divide (a, b) ;
+        if constexpr (MULT == GBGPU_MULT_FIRST)    return a ;
+        if constexpr (MULT == GBGPU_MULT_SECOND)   return b ;
+        if constexpr (MULT == GBGPU_MULT_PAIR)     return (X) 1 ;
+        if constexpr (MULT == GBGPU_MULT_PLUS)     return (X) (a + b) ;
+        if constexpr (MULT == GBGPU_MULT_MINUS)    return (X) (a - b) ;
+        if constexpr (MULT == GBGPU_MULT_RMINUS)   return (X) (b - a) ;
+        if constexpr (MULT == GBGPU_MULT_TIMES)    return times_of () (a, b) ;
+        if constexpr (MULT == GBGPU_MULT_DIV)      return divide (a, b) ;
+        if constexpr (MULT == GBGPU_MULT_RDIV)     return divide (b, a) ;
         if constexpr (MULT == GBGPU_MULT_MIN)
         {
-            if constexpr (std::is_floating_point <T>::value) return fmin (a, b) ;
+            if constexpr (std::is_floating_point <X>::value) return fmin (a, b) ;
             else return (a < b) ? a : b ;
         }
         if constexpr (MULT == GBGPU_MULT_MAX)
         {
-            if constexpr (std::is_floating_point <T>::value) return fmax (a, b) ;
+            if constexpr (std::is_floating_point <X>::value) return fmax (a, b) ;
             else return (a > b) ? a : b ;
         }
-        if constexpr (MULT == GBGPU_MULT_LOR)     return (T) ((a != 0) || (b != 0)) ;
-        if constexpr (MULT == GBGPU_MULT_LAND)    return (T) ((a != 0) && (b != 0)) ;
-        if constexpr (MULT == GBGPU_MULT_LXOR)    return (T) ((a != 0) != (b != 0)) ;
-        if constexpr (MULT == GBGPU_MULT_SECONDI) return (T) k ;
-        if constexpr (MULT == GBGPU_MULT_SECONDJ) return (T) j ;
+        if constexpr (MULT == GBGPU_MULT_LOR)      return (X) ((a != 0) || (b != 0)) ;
+        if constexpr (MULT == GBGPU_MULT_LAND)     return (X) ((a != 0) && (b != 0)) ;
+        if constexpr (MULT == GBGPU_MULT_LXOR)     return (X) ((a != 0) != (b != 0)) ;
+        if constexpr (MULT == GBGPU_MULT_SECONDI)  return (X) k ;
+        if constexpr (MULT == GBGPU_MULT_SECONDJ)  return (X) j ;
+        if constexpr (MULT == GBGPU_MULT_SECONDI1) return (X) (k + 1) ;
+        if constexpr (MULT == GBGPU_MULT_SECONDJ1) return (X) (j + 1) ;
+        if constexpr (MULT == GBGPU_MULT_ISEQ)     return (X) (a == b) ;
+        if constexpr (MULT == GBGPU_MULT_ISNE)     return (X) (a != b) ;
+        if constexpr (MULT == GBGPU_MULT_ISGT)     return (X) (a > b) ;
+        if constexpr (MULT == GBGPU_MULT_ISLT)     return (X) (a < b) ;
+        if constexpr (MULT == GBGPU_MULT_ISGE)     return (X) (a >= b) ;
+        if constexpr (MULT == GBGPU_MULT_ISLE)     return (X) (a <= b) ;
+        if constexpr (MULT == GBGPU_MULT_EQ)       return a == b ;
+        if constexpr (MULT == GBGPU_MULT_NE)       return a != b ;
+        if constexpr (MULT == GBGPU_MULT_GT)       return a > b ;
+        if constexpr (MULT == GBGPU_MULT_LT)       return a < b ;
+        if constexpr (MULT == GBGPU_MULT_GE)       return a >= b ;
+        if constexpr (MULT == GBGPU_MULT_LE)       return a <= b ;
+        if constexpr (std::is_integral <X>::value && !std::is_same <X, bool>::value)
+        {
+            if constexpr (MULT == GBGPU_MULT_BOR)  return (X) (a | b) ;
+            if constexpr (MULT == GBGPU_MULT_BAND) return (X) (a & b) ;
+            if constexpr (MULT == GBGPU_MULT_BXOR) return (X) (a ^ b) ;
+            if constexpr (MULT == GBGPU_MULT_BXNOR) return (X) ~(a ^ b) ;
+        }
     }
 } ;
 
@@ -320,12 +412,15 @@ template <gbgpu_mult MULT, class T> struct multiply
 // a semiring: the policy the numeric accumulators are templated on
 //------------------------------------------------------------------------------
 
+// X: A's and B's values, the multiply op's inputs; T: its value and the
+// monoid's type (bool for a comparison, else X).
 template <gbgpu_add ADD, gbgpu_mult MULT, gbgpu_type TYPE>
 struct semiring
 {
-    using T = typename type_of <TYPE>::type ;
+    using X = typename type_of <TYPE>::type ;
+    using mult = multiply <MULT, X> ;
+    using T = typename mult::Z ;
     using add = monoid <ADD, T> ;
-    using mult = multiply <MULT, T> ;
     using S = typename add::S ;
 } ;
 

@@ -249,11 +249,15 @@ static cudaError_t check_B_sorted (const csr_view &B, int64_t nrows, int *unsort
 
 cudaError_t set_to_one (void *x, gbgpu_type type)
 {
-    union { bool b ; int32_t i32 ; int64_t i64 ; uint32_t u32 ; uint64_t u64 ;
-            float f32 ; double f64 ; } one ;
+    union { bool b ; int8_t i8 ; int16_t i16 ; int32_t i32 ; int64_t i64 ; uint8_t u8 ;
+            uint16_t u16 ; uint32_t u32 ; uint64_t u64 ; float f32 ; double f64 ; } one ;
     switch (type)
     {
         case GBGPU_TYPE_BOOL:   one.b = true ; break ;
+        case GBGPU_TYPE_INT8:   one.i8 = 1 ;   break ;
+        case GBGPU_TYPE_INT16:  one.i16 = 1 ;  break ;
+        case GBGPU_TYPE_UINT8:  one.u8 = 1 ;   break ;
+        case GBGPU_TYPE_UINT16: one.u16 = 1 ;  break ;
         case GBGPU_TYPE_INT32:  one.i32 = 1 ;  break ;
         case GBGPU_TYPE_INT64:  one.i64 = 1 ;  break ;
         case GBGPU_TYPE_UINT32: one.u32 = 1 ;  break ;

@@ -18,6 +18,13 @@ typedef struct
 }
 byte_reader ;
 
+// The codes the first fields have always been drawn from, so that an input
+// (the corpus's) keeps its meaning as codes are added: those added since are
+// drawn by the last field (decode_long_tail).
+#define FUZZ_ADDS  GBGPU_ADD_BOR
+#define FUZZ_MULTS GBGPU_MULT_SECONDI1
+#define FUZZ_TYPES GBGPU_TYPE_INT8
+
 // The next byte, modulo n (n >= 1).
 static unsigned take (byte_reader *r, unsigned n)
 {
@@ -140,8 +147,8 @@ static void decode_semiring (fuzz_semiring *s, byte_reader *r)
     unsigned kind = take (r, 8) ;
     gbgpu_semiring code =
     {
-        (gbgpu_add) take (r, GBGPU_NADD), (gbgpu_mult) take (r, GBGPU_NMULT),
-        (gbgpu_type) take (r, GBGPU_NTYPES)
+        (gbgpu_add) take (r, FUZZ_ADDS), (gbgpu_mult) take (r, FUZZ_MULTS),
+        (gbgpu_type) take (r, FUZZ_TYPES)
     } ;
     unsigned pick = take (r, 256) ;
     // mostly the table's (the GPU's) combinations; one that does not exist
@@ -190,7 +197,7 @@ static ts_matrix_spec decode_spec (byte_reader *r, GrB_Type type,
 
 static GrB_Type decode_type (byte_reader *r)
 {
-    return ts_type ((gbgpu_type) take (r, GBGPU_NTYPES)) ;
+    return ts_type ((gbgpu_type) take (r, FUZZ_TYPES)) ;
 }
 
 // An accumulator: a built-in binary op over one of the table types (a
@@ -207,7 +214,7 @@ static void decode_accum (fuzz_case *c, byte_reader *r)
         GBGPU_MULT_DIV, GBGPU_MULT_SECONDI,
     } ;
     unsigned present = take (r, 2), op = take (r, 10) ;
-    gbgpu_type type = (gbgpu_type) take (r, GBGPU_NTYPES) ;
+    gbgpu_type type = (gbgpu_type) take (r, FUZZ_TYPES) ;
     c->accum = NULL ;
     snprintf (c->accum_name, sizeof (c->accum_name), "none") ;
     if (!present) return ;
@@ -229,6 +236,50 @@ static void decode_accum (fuzz_case *c, byte_reader *r)
     }
     snprintf (c->accum_name, sizeof (c->accum_name), "%s_%s",
         ts_mult_name (ops [op]), ts_type_name (ts_type (type))) ;
+}
+
+// The last field: now and then a semiring of the long tail (compiled at run
+// time), or 8- and 16-bit operands.  An input that ends before it is as it
+// was (0: neither).
+static void decode_long_tail (fuzz_case *c, byte_reader *r)
+{
+    unsigned tail = take (r, 8), pick = take (r, 256) ;
+    if (tail == 6)
+    {
+        GrB_Type small = ts_type ((gbgpu_type) (GBGPU_TYPE_INT8 + pick % 4)) ;
+        c->A.type = small ;
+        c->B.type = small ;
+        c->M.type = small ;
+        // a rounded T is compared within a tolerance: no cast to an integer C
+        if (c->semiring.values != FUZZ_VALUES_ROUNDED) c->C.type = small ;
+        if (c->alias == FUZZ_ALIAS_C_IS_A || c->alias == FUZZ_ALIAS_C_IS_B)
+            c->A.type = c->B.type = c->C.type ;
+    }
+    else if (tail == 7)
+    {
+        int count ;
+        const gbgpu_semiring *codes = ts_long_tail_semirings (&count) ;
+        fuzz_case_free (c) ;
+        TS_OK (table_semiring (&c->semiring, codes [pick % count]) ? GrB_SUCCESS : GrB_PANIC) ;
+        GrB_Monoid monoid ;
+        GrB_BinaryOp add ;
+        TS_OK (GxB_Semiring_add (&monoid, c->semiring.semiring)) ;
+        TS_OK (GxB_Monoid_operator (&add, monoid)) ;
+        TS_OK (GxB_BinaryOp_ztype (&c->semiring.type, add)) ;
+        // the accumulator was drawn for the other T (decode_accum's rules)
+        bool float_t = ts_type_is_float (c->semiring.type) ;
+        if (c->semiring.values == FUZZ_VALUES_ROUNDED || (float_t && strstr (c->accum_name, "DIV")))
+        {
+            c->accum = NULL ;
+            snprintf (c->accum_name, sizeof (c->accum_name), "none") ;
+        }
+        if (c->semiring.values == FUZZ_VALUES_ROUNDED)
+        {
+            c->C.type = c->semiring.type ;
+            if (c->alias == FUZZ_ALIAS_C_IS_A || c->alias == FUZZ_ALIAS_C_IS_B)
+                c->A.type = c->B.type = c->C.type ;
+        }
+    }
 }
 
 //------------------------------------------------------------------------------
@@ -271,8 +322,6 @@ void fuzz_case_decode (fuzz_case *c, const uint8_t *data, size_t size)
     c->fault = (fault < FUZZ_NFAULT && c->alias == FUZZ_ALIAS_NONE)
         ? (fuzz_fault) fault : FUZZ_FAULT_NONE ;
 
-    c->positional = strstr (c->semiring.name, "FIRSTI") || strstr (c->semiring.name, "FIRSTJ")
-        || strstr (c->semiring.name, "SECONDI") || strstr (c->semiring.name, "SECONDJ") ;
 
     // aliased operands are one square matrix
     if (c->alias != FUZZ_ALIAS_NONE) { k = m ; n = m ; }
@@ -314,6 +363,9 @@ void fuzz_case_decode (fuzz_case *c, const uint8_t *data, size_t size)
         case FUZZ_FAULT_MASK_DIMENSION: c->M.nrows++ ; break ;
         default: break ;
     }
+    decode_long_tail (c, &r) ;
+    c->positional = strstr (c->semiring.name, "FIRSTI") || strstr (c->semiring.name, "FIRSTJ")
+        || strstr (c->semiring.name, "SECONDI") || strstr (c->semiring.name, "SECONDJ") ;
 }
 
 void fuzz_case_free (fuzz_case *c)
