@@ -5,10 +5,8 @@
 // built-in objects compute the same function (GrB_ONEB_T and GxB_PAIR_T,
 // GrB_TIMES_BOOL and GrB_LAND, GrB_EQ_BOOL and GrB_LXNOR, GxB_FIRSTJ_T and
 // GxB_SECONDI_T inside a product).  Each object maps to what it computes.
-// Not here, so left to the library: FIRSTI and FIRSTI1 (the kernels do not
-// know a row's index in A when they work on a block of its rows), ANY as a
-// multiply op, the complex types and the bit operators BGET, BSET, BCLR,
-// BSHIFT.
+// Not here, so left to the library: ANY as a multiply op, the complex types
+// and the bit operators BGET, BSET, BCLR, BSHIFT.
 
 #include <math.h>
 #include <string.h>
@@ -20,7 +18,7 @@ typedef enum
 {
     OP_FIRST, OP_SECOND, OP_PAIR, OP_PLUS, OP_MINUS, OP_RMINUS, OP_TIMES, OP_DIV,
     OP_RDIV, OP_MIN, OP_MAX, OP_LOR, OP_LAND, OP_LXOR, OP_ANY, OP_SECONDI,
-    OP_SECONDJ, OP_SECONDI1, OP_SECONDJ1, OP_ISEQ, OP_ISNE, OP_ISGT, OP_ISLT,
+    OP_SECONDJ, OP_SECONDI1, OP_SECONDJ1, OP_FIRSTI, OP_FIRSTI1, OP_ISEQ, OP_ISNE, OP_ISGT, OP_ISLT,
     OP_ISGE, OP_ISLE, OP_EQ, OP_NE, OP_GT, OP_LT, OP_GE, OP_LE, OP_BOR, OP_BAND,
     OP_BXOR, OP_BXNOR
 }
@@ -61,7 +59,8 @@ op_entry ;
 #define POSITIONAL_OPS(T, GT)                                                 \
     { &GxB_SECONDI_ ## T, OP_SECONDI, GT },   { &GxB_FIRSTJ_ ## T, OP_SECONDI, GT },   \
     { &GxB_SECONDI1_ ## T, OP_SECONDI1, GT }, { &GxB_FIRSTJ1_ ## T, OP_SECONDI1, GT }, \
-    { &GxB_SECONDJ_ ## T, OP_SECONDJ, GT },   { &GxB_SECONDJ1_ ## T, OP_SECONDJ1, GT }
+    { &GxB_SECONDJ_ ## T, OP_SECONDJ, GT },   { &GxB_SECONDJ1_ ## T, OP_SECONDJ1, GT }, \
+    { &GxB_FIRSTI_ ## T, OP_FIRSTI, GT },     { &GxB_FIRSTI1_ ## T, OP_FIRSTI1, GT }
 
 static const op_entry builtin_ops [ ] =
 {
@@ -161,6 +160,8 @@ gbgpu_builtin_op gbgpu_classify_mult (GrB_BinaryOp op)
         case OP_SECONDJ: r.code = GBGPU_MULT_SECONDJ ; break ;
         case OP_SECONDI1: r.code = GBGPU_MULT_SECONDI1 ; break ;
         case OP_SECONDJ1: r.code = GBGPU_MULT_SECONDJ1 ; break ;
+        case OP_FIRSTI:  r.code = GBGPU_MULT_FIRSTI ;  break ;
+        case OP_FIRSTI1: r.code = GBGPU_MULT_FIRSTI1 ; break ;
         case OP_RMINUS:  r.code = GBGPU_MULT_RMINUS ;  break ;
         case OP_RDIV:    r.code = GBGPU_MULT_RDIV ;    break ;
         case OP_ISEQ:    r.code = GBGPU_MULT_ISEQ ;    break ;

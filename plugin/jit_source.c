@@ -131,7 +131,7 @@ static void append_user_multiply (builder *b, const gbgpu_jit_semiring *s)
     append (b,
         "struct jit_multiply\n{\n"
         "    static constexpr bool reads_a = true, reads_b = true ;\n"
-        "    __device__ static %s apply (%s a, %s b, int32_t, int32_t)\n"
+        "    __device__ static %s apply (%s a, %s b, int64_t, int32_t, int32_t)\n"
         "    {\n"
         "        %s z ;\n"
         "        %s (&z, &a, &b) ;\n"

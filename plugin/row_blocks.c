@@ -82,6 +82,7 @@ static gbgpu_dev_csr rows_of (const gbgpu_dev_csr *X, int64_t first, int64_t las
     gbgpu_dev_csr S = *X ;
     S.p = X->p + first ;
     S.nrows = last - first ;
+    S.first_row = X->first_row + first ;
     return S ;
 }
 

@@ -42,6 +42,8 @@ typedef enum
     GBGPU_MULT_BOR, GBGPU_MULT_BAND, GBGPU_MULT_BXOR, GBGPU_MULT_BXNOR,
     GBGPU_MULT_EQ, GBGPU_MULT_NE, GBGPU_MULT_GT,        // z = (x == y), ... as
     GBGPU_MULT_LT, GBGPU_MULT_GE, GBGPU_MULT_LE,        // a boolean
+    GBGPU_MULT_FIRSTI,      // z = i, the row of A and of C
+    GBGPU_MULT_FIRSTI1,     // z = i + 1
     GBGPU_NMULT
 }
 gbgpu_mult ;
@@ -64,7 +66,8 @@ gbgpu_semiring ;
 // Which input values a multiply operator reads: the rest are never loaded.
 #define GBGPU_MULT_IS_POSITIONAL(m) \
     ((m) == GBGPU_MULT_SECONDI || (m) == GBGPU_MULT_SECONDJ || \
-     (m) == GBGPU_MULT_SECONDI1 || (m) == GBGPU_MULT_SECONDJ1)
+     (m) == GBGPU_MULT_SECONDI1 || (m) == GBGPU_MULT_SECONDJ1 || \
+     (m) == GBGPU_MULT_FIRSTI || (m) == GBGPU_MULT_FIRSTI1)
 #define GBGPU_MULT_READS_A(m) \
     ((m) != GBGPU_MULT_SECOND && (m) != GBGPU_MULT_PAIR && !GBGPU_MULT_IS_POSITIONAL (m))
 #define GBGPU_MULT_READS_B(m) \

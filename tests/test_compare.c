@@ -38,6 +38,8 @@ static void extract (GrB_Matrix A, GrB_Type type, GrB_Index *I, GrB_Index *J,
     else if (type == GrB_UINT64) TS_OK (GrB_Matrix_extractTuples_UINT64 (I, J, X, n, A)) ;
     else if (type == GrB_FP32)   TS_OK (GrB_Matrix_extractTuples_FP32   (I, J, X, n, A)) ;
     else if (type == GrB_FP64)   TS_OK (GrB_Matrix_extractTuples_FP64   (I, J, X, n, A)) ;
+    else if (type == GxB_FC32)   TS_OK (GxB_Matrix_extractTuples_FC32   (I, J, X, n, A)) ;
+    else if (type == GxB_FC64)   TS_OK (GxB_Matrix_extractTuples_FC64   (I, J, X, n, A)) ;
     else                         TS_OK (GrB_Matrix_extractTuples_UDT    (I, J, X, n, A)) ;
 }
 

@@ -361,6 +361,31 @@ static void pattern_in_blocks (GrB_Matrix A)
     ts_check (d.row_block_calls == 1 && d.row_blocks >= 2, "%s: expected row blocks", t.what) ;
 }
 
+// FIRSTI's value is a row's index in the whole of A, which a block's kernels
+// see from the block's first row on (masked or not: both kinds of kernel).
+static void positional_in_blocks (GrB_Matrix A)
+{
+    const GrB_Index n = 2000 ;
+    GrB_Matrix S = random_matrix (GrB_FP64, n, n, 16.0 / n, 41) ;
+    GrB_Matrix M = random_matrix (GrB_BOOL, n, n, 0.3, 42) ;
+    product_case cases [2] =
+    {
+        { "positional: C = A*A over PLUS_FIRSTI1_INT64", GxB_PLUS_FIRSTI1_INT64, GrB_INT64,
+          NULL, NULL, NULL, A, A, NULL, 0 },
+        { "positional: C<M,struct> = S*S over MIN_FIRSTI_INT32", GxB_MIN_FIRSTI_INT32,
+          GrB_INT32, NULL, M, NULL, S, S, GrB_DESC_S, 0 },
+    } ;
+    for (int k = 0 ; k < 2 ; k++)
+    {
+        int64_t cap = cap_for_half (&cases [k], cases [k].ctype, 0, 0, false) ;
+        gbgpu_stats_t d = run_capped (&cases [k], cap, TS_PATH_GPU) ;
+        ts_check (d.row_block_calls == 1 && d.row_blocks >= 2,
+            "%s: expected row blocks", cases [k].what) ;
+    }
+    GrB_Matrix_free (&S) ;
+    GrB_Matrix_free (&M) ;
+}
+
 // The first input to go up fails: A stored by row (lent zero-copy, packed
 // back), or H by column and hypersparse (through a copy).
 static void inputs_too_large (GrB_Matrix A)
@@ -429,6 +454,7 @@ int main (void)
     halving () ;
     masks_in_blocks () ;
     pattern_in_blocks (A) ;
+    positional_in_blocks (A) ;
     inputs_too_large (A) ;
     only_inputs_fit (A) ;
     callers_device (A) ;

@@ -91,6 +91,8 @@ GrB_BinaryOp ts_mult_op (gbgpu_mult mult, gbgpu_type type)
         case GBGPU_MULT_LT:       PICK (OPS (GrB_, GrB_LT_BOOL,     LT    ))
         case GBGPU_MULT_GE:       PICK (OPS (GrB_, GrB_GE_BOOL,     GE    ))
         case GBGPU_MULT_LE:       PICK (OPS (GrB_, GrB_LE_BOOL,     LE    ))
+        case GBGPU_MULT_FIRSTI:   PICK (POSITIONAL_OPS (FIRSTI))
+        case GBGPU_MULT_FIRSTI1:  PICK (POSITIONAL_OPS (FIRSTI1))
         default: return NULL ;
     }
 }
@@ -199,7 +201,8 @@ const char *ts_mult_name (gbgpu_mult mult)
         { "FIRST", "SECOND", "PAIR", "PLUS", "MINUS", "TIMES", "DIV", "MIN",
           "MAX", "LOR", "LAND", "LXOR", "SECONDI", "SECONDJ", "SECONDI1",
           "SECONDJ1", "RMINUS", "RDIV", "ISEQ", "ISNE", "ISGT", "ISLT", "ISGE",
-          "ISLE", "BOR", "BAND", "BXOR", "BXNOR", "EQ", "NE", "GT", "LT", "GE", "LE" } ;
+          "ISLE", "BOR", "BAND", "BXOR", "BXNOR", "EQ", "NE", "GT", "LT", "GE", "LE",
+          "FIRSTI", "FIRSTI1" } ;
     return ((int) mult >= 0 && mult < GBGPU_NMULT) ? names [mult] : "?" ;
 }
 
@@ -238,6 +241,8 @@ const gbgpu_semiring *ts_long_tail_semirings (int *count)
         S (LOR, EQ, INT32), S (LAND, NE, FP64), S (LXOR, GT, UINT8),
         S (EQ, LT, INT16), S (LOR, GE, FP32), S (LAND, LE, UINT64),
         S (LOR, GT, BOOL),
+        // a row's index in A
+        S (MIN, FIRSTI, INT64), S (PLUS, FIRSTI1, INT32),
     } ;
     #undef S
     *count = (int) (sizeof (table) / sizeof (table [0])) ;

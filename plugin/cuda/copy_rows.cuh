@@ -46,7 +46,7 @@ copy_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows)
             X b = X () ;
             if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, start + q) ;
             // one product: the monoid's sum of it alone, in the slot's type
-            Cx [at + q] = (T) (S) SR::mult::apply (a, b, k, j) ;
+            Cx [at + q] = (T) (S) SR::mult::apply (a, b, A.first_row + i, k, j) ;
         }
     }
 }

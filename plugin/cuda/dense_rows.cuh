@@ -116,7 +116,7 @@ dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
                     if (SR::add::has_terminal && SR::add::is_terminal (acc.slots [j])) continue ;
                     X b = X () ;
                     if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, pb) ;
-                    SR::add::update (acc.slots + j, (S) SR::mult::apply (a, b, k, j)) ;
+                    SR::add::update (acc.slots + j, (S) SR::mult::apply (a, b, A.first_row + i, k, j)) ;
                 }
             }
         }

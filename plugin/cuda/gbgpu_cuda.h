@@ -51,6 +51,7 @@ typedef struct
     void *x ;                   // nvals (or 1 if iso) values, or NULL
     size_t value_size ;
     bool iso ;
+    int64_t first_row ;         // row 0's index in the whole matrix (FIRSTI)
 }
 gbgpu_dev_csr ;
 

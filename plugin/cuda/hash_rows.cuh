@@ -285,7 +285,7 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
                         if (SR::add::has_terminal && SR::add::is_terminal (slots [h])) continue ;
                         X b = X () ;
                         if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, pb) ;
-                        SR::add::update (slots + h, (S) SR::mult::apply (a, b, k, (int32_t) j)) ;
+                        SR::add::update (slots + h, (S) SR::mult::apply (a, b, A.first_row + i, k, (int32_t) j)) ;
                     }
                 }
             }

@@ -143,9 +143,9 @@ static cudaError_t masked_dot (gbgpu_dev_result *T, gbgpu_semiring semiring,
     GBGPU_TRY (cudaMemsetAsync (position.get () + mask_entries, 0, sizeof (int64_t), stream ())) ;
     const masked_dot_args args =
     {
-        csr_view { Ad->p, Ad->j, Ad->x, Ad->iso },
-        csr_view { Xd->p, Xd->j, Xd->x, Xd->iso },
-        csr_view { Md->p, Md->j, mask_valued ? Md->x : nullptr, Md->iso },
+        csr_view { Ad->p, Ad->j, Ad->x, Ad->iso, Ad->first_row },
+        csr_view { Xd->p, Xd->j, Xd->x, Xd->iso, Xd->first_row },
+        csr_view { Md->p, Md->j, mask_valued ? Md->x : nullptr, Md->iso, Md->first_row },
         m, group_threads_for (mask_entries, m), position.get (),
         iso ? nullptr : values.get (), products.get ()
     } ;

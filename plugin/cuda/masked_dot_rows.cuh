@@ -146,12 +146,12 @@ struct dot_sum
 
     // true: the dot is decided (a terminal value, or ANY's first product)
     __device__ __forceinline__ bool add (const csr_view &A, const csr_view &X,
-        int64_t pa, int64_t px, int32_t k, int32_t j)
+        int64_t pa, int64_t px, int64_t i, int32_t k, int32_t j)
     {
         In a = In (), b = In () ;
         if constexpr (SR::mult::reads_a) a = static_cast <const In *> (A.x) [A.iso ? 0 : pa] ;
         if constexpr (SR::mult::reads_b) b = static_cast <const In *> (X.x) [X.iso ? 0 : px] ;
-        const S v = (S) SR::mult::apply (a, b, k, j) ;
+        const S v = (S) SR::mult::apply (a, b, A.first_row + i, k, j) ;
         sum = exists ? fold <ADD, S> (sum, v) : v ;
         exists = true ;
         products++ ;
@@ -166,7 +166,7 @@ struct dot_sum <dot_pattern>
     bool exists = false ;
     int64_t products = 0 ;
     __device__ __forceinline__ bool add (const csr_view &, const csr_view &,
-        int64_t, int64_t, int32_t, int32_t)
+        int64_t, int64_t, int64_t, int32_t, int32_t)
     {
         exists = true ;
         products++ ;
@@ -177,7 +177,7 @@ struct dot_sum <dot_pattern>
 // A(i,:) . X(j,:) over [a0,a1) and [x0,x1), both sorted by index.
 template <class SR>
 __device__ void dot_rows (dot_sum <SR> &d, const csr_view &A, const csr_view &X,
-    int64_t a0, int64_t a1, int64_t x0, int64_t x1, int32_t j)
+    int64_t a0, int64_t a1, int64_t x0, int64_t x1, int64_t i, int32_t j)
 {
     if (a0 == a1 || x0 == x1 || A.j [a1-1] < X.j [x0] || X.j [x1-1] < A.j [a0]) return ;
     const int64_t la = a1 - a0, lx = x1 - x0 ;
@@ -194,7 +194,7 @@ __device__ void dot_rows (dot_sum <SR> &d, const csr_view &A, const csr_view &X,
             pl = gallop (l, pl, l1, k) ;
             if (pl == l1) return ;
             if (l [pl] != k) continue ;
-            if (d.add (A, X, a_shorter ? ps : pl, a_shorter ? pl : ps, k, j)) return ;
+            if (d.add (A, X, a_shorter ? ps : pl, a_shorter ? pl : ps, i, k, j)) return ;
             pl++ ;
         }
     }
@@ -206,7 +206,7 @@ __device__ void dot_rows (dot_sum <SR> &d, const csr_view &A, const csr_view &X,
             const int32_t ka = A.j [pa], kx = X.j [px] ;
             if (ka < kx) { pa++ ; continue ; }
             if (kx < ka) { px++ ; continue ; }
-            if (d.add (A, X, pa, px, ka, j)) return ;
+            if (d.add (A, X, pa, px, i, ka, j)) return ;
             pa++ ;
             px++ ;
         }
@@ -236,7 +236,7 @@ __global__ void masked_dot_kernel (const masked_dot_args args)
             if (mask_values == nullptr || mask_values [M.iso ? 0 : q])
             {
                 const int32_t j = M.j [q] ;
-                dot_rows <SR> (d, A, X, a0, a1, X.p [j], X.p [j+1], j) ;
+                dot_rows <SR> (d, A, X, a0, a1, X.p [j], X.p [j+1], i, j) ;
             }
             args.position [q] = d.exists ;
             if constexpr (!std::is_same <SR, dot_pattern>::value)

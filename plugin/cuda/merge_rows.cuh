@@ -218,7 +218,7 @@ merge_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
                 {
                     X b = X () ;
                     if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, start + q) ;
-                    w.slots [0][at + q] = (S) SR::mult::apply (a, b, k, j) ;
+                    w.slots [0][at + q] = (S) SR::mult::apply (a, b, A.first_row + i, k, j) ;
                 }
             }
         }

@@ -328,7 +328,8 @@ template <class T> struct monoid <GBGPU_ADD_BXNOR, T>
 } ;
 
 //------------------------------------------------------------------------------
-// multiply operators: z = f (a(i,k), b(k,j)), with k and j for positional ops
+// multiply operators: z = f (a(i,k), b(k,j)), with i, k and j for positional
+// ops (i in the whole of A: a row block's kernels add its first row)
 //------------------------------------------------------------------------------
 
 template <class T> __device__ T divide (T x, T y)
@@ -358,7 +359,7 @@ template <gbgpu_mult MULT, class X> struct multiply
     static constexpr bool reads_b = GBGPU_MULT_READS_B (MULT) ;
     using Z = typename std::conditional <GBGPU_MULT_IS_COMPARISON (MULT), bool, X>::type ;
 
-    __device__ static Z apply (X a, X b, int32_t k, int32_t j)
+    __device__ static Z apply (X a, X b, int64_t i, int32_t k, int32_t j)
     {
         if constexpr (MULT == GBGPU_MULT_FIRST)    return a ;
         if constexpr (MULT == GBGPU_MULT_SECOND)   return b ;
@@ -386,6 +387,8 @@ template <gbgpu_mult MULT, class X> struct multiply
         if constexpr (MULT == GBGPU_MULT_SECONDJ)  return (X) j ;
         if constexpr (MULT == GBGPU_MULT_SECONDI1) return (X) (k + 1) ;
         if constexpr (MULT == GBGPU_MULT_SECONDJ1) return (X) (j + 1) ;
+        if constexpr (MULT == GBGPU_MULT_FIRSTI)   return (X) i ;
+        if constexpr (MULT == GBGPU_MULT_FIRSTI1)  return (X) (i + 1) ;
         if constexpr (MULT == GBGPU_MULT_ISEQ)     return (X) (a == b) ;
         if constexpr (MULT == GBGPU_MULT_ISNE)     return (X) (a != b) ;
         if constexpr (MULT == GBGPU_MULT_ISGT)     return (X) (a > b) ;

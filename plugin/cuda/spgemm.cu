@@ -323,8 +323,8 @@ cudaError_t bin_timer::elapsed (int bin, float *ms) const
 
 static csr_view view_of (const gbgpu_dev_csr *X)
 {
-    if (X == nullptr) return csr_view { nullptr, nullptr, nullptr, false } ;
-    return csr_view { X->p, X->j, X->x, X->iso } ;
+    if (X == nullptr) return csr_view { nullptr, nullptr, nullptr, false, 0 } ;
+    return csr_view { X->p, X->j, X->x, X->iso, X->first_row } ;
 }
 
 // How the numeric phase fills T's values for a compiled-in semiring: its

@@ -200,6 +200,7 @@ struct csr_view
     const int32_t *j ;
     const void *x ;
     bool iso ;
+    int64_t first_row ;         // gbgpu_dev_csr's
 } ;
 
 struct hash_rows_args
