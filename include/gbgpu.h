@@ -122,7 +122,8 @@ GBGPU_EXPORT GrB_Info gbgpu_mxm
 
 // Optional: the first gbgpu call initializes (thread-safely).  gbgpu_init reads
 // the environment and finds the library's GrB_mxm; gbgpu_finalize returns the
-// device memory and pinned host buffers gbgpu keeps between calls.
+// device memory and pinned host buffers gbgpu keeps between calls (GrB_finalize
+// calls it: libgbgpu is in front of the library's there too).
 GBGPU_EXPORT GrB_Info gbgpu_init (void) ;
 GBGPU_EXPORT GrB_Info gbgpu_finalize (void) ;
 

@@ -66,6 +66,8 @@ static GrB_UnaryOp identity_op (GrB_Type type)
         case GBGPU_TYPE_INT16:  return GrB_IDENTITY_INT16 ;
         case GBGPU_TYPE_UINT8:  return GrB_IDENTITY_UINT8 ;
         case GBGPU_TYPE_UINT16: return GrB_IDENTITY_UINT16 ;
+        case GBGPU_TYPE_FC32:   return GxB_IDENTITY_FC32 ;
+        case GBGPU_TYPE_FC64:   return GxB_IDENTITY_FC64 ;
         default:                return NULL ;
     }
 }

@@ -5,8 +5,8 @@
 // built-in objects compute the same function (GrB_ONEB_T and GxB_PAIR_T,
 // GrB_TIMES_BOOL and GrB_LAND, GrB_EQ_BOOL and GrB_LXNOR, GxB_FIRSTJ_T and
 // GxB_SECONDI_T inside a product).  Each object maps to what it computes.
-// Not here, so left to the library: ANY as a multiply op, the complex types
-// and the bit operators BGET, BSET, BCLR, BSHIFT.
+// Not here, so left to the library: ANY as a multiply op and the bit
+// operators BGET, BSET, BCLR, BSHIFT.
 
 #include <math.h>
 #include <string.h>
@@ -56,6 +56,17 @@ op_entry ;
     { &GrB_BOR_ ## T, OP_BOR, GT },     { &GrB_BAND_ ## T, OP_BAND, GT },     \
     { &GrB_BXOR_ ## T, OP_BXOR, GT },   { &GrB_BXNOR_ ## T, OP_BXNOR, GT }
 
+// the complex operators of the built-in complex semirings, and equality
+#define COMPLEX_OPS(T, GT)                                                    \
+    { &GxB_FIRST_ ## T, OP_FIRST, GT }, { &GxB_SECOND_ ## T, OP_SECOND, GT }, \
+    { &GxB_ONEB_ ## T, OP_PAIR, GT },   { &GxB_PAIR_ ## T, OP_PAIR, GT },     \
+    { &GxB_PLUS_ ## T, OP_PLUS, GT },   { &GxB_MINUS_ ## T, OP_MINUS, GT },   \
+    { &GxB_TIMES_ ## T, OP_TIMES, GT }, { &GxB_DIV_ ## T, OP_DIV, GT },       \
+    { &GxB_RMINUS_ ## T, OP_RMINUS, GT }, { &GxB_RDIV_ ## T, OP_RDIV, GT },   \
+    { &GxB_ANY_ ## T, OP_ANY, GT },                                           \
+    { &GxB_ISEQ_ ## T, OP_ISEQ, GT },   { &GxB_ISNE_ ## T, OP_ISNE, GT },     \
+    { &GxB_EQ_ ## T, OP_EQ, GT },       { &GxB_NE_ ## T, OP_NE, GT }
+
 #define POSITIONAL_OPS(T, GT)                                                 \
     { &GxB_SECONDI_ ## T, OP_SECONDI, GT },   { &GxB_FIRSTJ_ ## T, OP_SECONDI, GT },   \
     { &GxB_SECONDI1_ ## T, OP_SECONDI1, GT }, { &GxB_FIRSTJ1_ ## T, OP_SECONDI1, GT }, \
@@ -75,6 +86,7 @@ static const op_entry builtin_ops [ ] =
     INTEGER_OPS (UINT64, GBGPU_TYPE_UINT64),
     ARITHMETIC_OPS (FP32, GBGPU_TYPE_FP32), EQUALITY_OPS (FP32, GBGPU_TYPE_FP32),
     ARITHMETIC_OPS (FP64, GBGPU_TYPE_FP64), EQUALITY_OPS (FP64, GBGPU_TYPE_FP64),
+    COMPLEX_OPS (FC32, GBGPU_TYPE_FC32), COMPLEX_OPS (FC64, GBGPU_TYPE_FC64),
     { &GrB_LOR, OP_LOR, GBGPU_TYPE_BOOL },   { &GrB_LAND, OP_LAND, GBGPU_TYPE_BOOL },
     { &GrB_LXOR, OP_LXOR, GBGPU_TYPE_BOOL }, { &GrB_LXNOR, OP_EQ, GBGPU_TYPE_BOOL },
     { &GrB_EQ_BOOL, OP_EQ, GBGPU_TYPE_BOOL }, { &GrB_NE_BOOL, OP_LXOR, GBGPU_TYPE_BOOL },
@@ -202,6 +214,8 @@ GrB_Type gbgpu_grb_type (gbgpu_type t)
         case GBGPU_TYPE_INT16:  return GrB_INT16 ;
         case GBGPU_TYPE_UINT8:  return GrB_UINT8 ;
         case GBGPU_TYPE_UINT16: return GrB_UINT16 ;
+        case GBGPU_TYPE_FC32:   return GxB_FC32 ;
+        case GBGPU_TYPE_FC64:   return GxB_FC64 ;
         default:                return NULL ;
     }
 }
@@ -224,11 +238,13 @@ typedef union
 {
     bool b ; int8_t i8 ; int16_t i16 ; int32_t i32 ; int64_t i64 ;
     uint8_t u8 ; uint16_t u16 ; uint32_t u32 ; uint64_t u64 ; float f32 ; double f64 ;
+    float fc32 [2] ; double fc64 [2] ;     // real, imaginary
 }
 any_value ;
 
 // x == the value of kind `which` for type t: 0, 1, all bits set, the
-// largest and the smallest value (infinities for floating point).
+// largest and the smallest value (infinities for floating point; complex
+// values have zero and one only).
 typedef enum { VALUE_ZERO, VALUE_ONE, VALUE_ONES, VALUE_LARGEST, VALUE_SMALLEST } value_kind ;
 
 static bool value_is (const any_value *x, gbgpu_type t, value_kind which)
@@ -255,6 +271,12 @@ static bool value_is (const any_value *x, gbgpu_type t, value_kind which)
         case GBGPU_TYPE_UINT64: VALUE_CHECK (u64, UINT64_MAX, UINT64_MAX, 0)
         case GBGPU_TYPE_FP32:   VALUE_CHECK (f32, NAN, INFINITY, -INFINITY)
         case GBGPU_TYPE_FP64:   VALUE_CHECK (f64, NAN, INFINITY, -INFINITY)
+        case GBGPU_TYPE_FC32:
+            return x->fc32 [1] == 0 && (which == VALUE_ZERO ? x->fc32 [0] == 0
+                : which == VALUE_ONE && x->fc32 [0] == 1) ;
+        case GBGPU_TYPE_FC64:
+            return x->fc64 [1] == 0 && (which == VALUE_ZERO ? x->fc64 [0] == 0
+                : which == VALUE_ONE && x->fc64 [0] == 1) ;
         default:                return false ;
     }
     #undef VALUE_CHECK
@@ -293,7 +315,7 @@ bool gbgpu_monoid_terminal_is_standard (GrB_Monoid monoid, gbgpu_add add, gbgpu_
     memset (&z, 0, sizeof (z)) ;
     if (GxB_Monoid_terminal (&has_terminal, &z, monoid) != GrB_SUCCESS) return false ;
     if (!has_terminal || add == GBGPU_ADD_ANY) return true ;
-    bool integral = (t != GBGPU_TYPE_FP32 && t != GBGPU_TYPE_FP64) ;
+    bool integral = (t != GBGPU_TYPE_FP32 && t != GBGPU_TYPE_FP64 && !GBGPU_TYPE_IS_COMPLEX (t)) ;
     switch (add)
     {
         // TIMES: 0 for integers (floating point has no absorbing value: 0*inf)

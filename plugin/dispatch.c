@@ -38,11 +38,18 @@ static bool read_matrix (const GrB_Matrix X, GrB_Index *nrows, GrB_Index *ncols,
         && GxB_Matrix_type (type, X) == GrB_SUCCESS ;
 }
 
+static bool is_builtin_type (GrB_Type type)
+{
+    gbgpu_type t ;
+    return gbgpu_type_code (type, &t) ;
+}
+
+// A mask's values go to the device as booleans; a complex mask's stay with
+// the library.
 static bool is_builtin_real_type (GrB_Type type)
 {
     gbgpu_type t ;
-    return gbgpu_type_code (type, &t) || type == GrB_INT8 || type == GrB_INT16
-        || type == GrB_UINT8 || type == GrB_UINT16 ;
+    return gbgpu_type_code (type, &t) && !GBGPU_TYPE_IS_COMPLEX (t) ;
 }
 
 static void set_operand (gbgpu_operand *X, GrB_Matrix matrix, bool transpose,
@@ -130,9 +137,9 @@ static gbgpu_delegate_reason semiring_parts_of (semiring_parts *p, const GrB_Sem
     return GBGPU_DELEGATED_NREASONS ;
 }
 
-// The matrices' types: T's built-in type and any built-in real type for
-// the rest (typecast on the host), or T's user type for A, B, C and the
-// accumulator (a built-in mask).
+// The matrices' types: T's built-in type and any built-in type for the rest
+// (typecast on the host; the mask real), or T's user type for A, B, C and
+// the accumulator (a built-in real mask).
 static bool types_supported (GrB_Type ttype, GrB_Type atype, GrB_Type btype, GrB_Type ctype,
     GrB_Type mtype, GrB_BinaryOp accum, GrB_Type accum_x, GrB_Type accum_y, GrB_Type accum_z)
 {
@@ -143,10 +150,10 @@ static bool types_supported (GrB_Type ttype, GrB_Type atype, GrB_Type btype, GrB
             && (mtype == NULL || is_builtin_real_type (mtype))
             && (accum == NULL || (accum_x == ttype && accum_y == ttype && accum_z == ttype)) ;
     }
-    return is_builtin_real_type (atype) && is_builtin_real_type (btype)
-        && is_builtin_real_type (ctype) && (mtype == NULL || is_builtin_real_type (mtype))
-        && (accum == NULL || (is_builtin_real_type (accum_x)
-            && is_builtin_real_type (accum_y) && is_builtin_real_type (accum_z))) ;
+    return is_builtin_type (atype) && is_builtin_type (btype)
+        && is_builtin_type (ctype) && (mtype == NULL || is_builtin_real_type (mtype))
+        && (accum == NULL || (is_builtin_type (accum_x)
+            && is_builtin_type (accum_y) && is_builtin_type (accum_z))) ;
 }
 
 // The plan, with the semiring's parts in *parts (run_time: a description

@@ -28,14 +28,10 @@ static const char *c_type_name (gbgpu_type t)
         case GBGPU_TYPE_INT16:  return "int16_t" ;
         case GBGPU_TYPE_UINT8:  return "uint8_t" ;
         case GBGPU_TYPE_UINT16: return "uint16_t" ;
+        case GBGPU_TYPE_FC32:   return "gbgpu::complex <float>" ;
+        case GBGPU_TYPE_FC64:   return "gbgpu::complex <double>" ;
         default:                return "double" ;
     }
-}
-
-// Built-in types the kernels have no code for.
-static bool is_other_builtin_type (GrB_Type type)
-{
-    return type == GxB_FC32 || type == GxB_FC64 ;
 }
 
 static bool op_types (GrB_BinaryOp op, GrB_Type *z, GrB_Type *x, GrB_Type *y)
@@ -48,9 +44,12 @@ static bool op_types (GrB_BinaryOp op, GrB_Type *z, GrB_Type *x, GrB_Type *y)
 // A user operator's definition into *d; the reason when there is none.  An
 // operator gbgpu never saw made over a built-in type is most likely a
 // built-in one the kernels lack ("semiring"); over a user type it can only
-// be a user's ("no definition").
-static gbgpu_delegate_reason user_op (gbgpu_definition *d, GrB_BinaryOp op, bool builtin_type)
+// be a user's ("no definition").  A definition over a complex type is C99
+// complex arithmetic, which the device compiler does not have.
+static gbgpu_delegate_reason user_op (gbgpu_definition *d, GrB_BinaryOp op, bool builtin_type,
+    gbgpu_type type)
 {
+    if (builtin_type && GBGPU_TYPE_IS_COMPLEX (type)) return GBGPU_DELEGATED_SEMIRING ;
     if (!gbgpu_registry_op (op, d))
         return builtin_type ? GBGPU_DELEGATED_SEMIRING : GBGPU_DELEGATED_NO_DEFINITION ;
     if (d->definition == NULL) return GBGPU_DELEGATED_NO_DEFINITION ;
@@ -76,7 +75,7 @@ static gbgpu_delegate_reason describe_monoid (gbgpu_jit_description *d, GrB_Mono
              && gbgpu_monoid_terminal_is_standard (monoid, s->codes.add, s->codes.type))
             ? GBGPU_DELEGATED_NREASONS : GBGPU_DELEGATED_SEMIRING ;
     }
-    gbgpu_delegate_reason reason = user_op (&d->add, add_op, builtin_type) ;
+    gbgpu_delegate_reason reason = user_op (&d->add, add_op, builtin_type, s->codes.type) ;
     if (reason != GBGPU_DELEGATED_NREASONS) return reason ;
     if (s->type_size != 4 && s->type_size != 8 && s->type_size != 16) return GBGPU_DELEGATED_SEMIRING ;
     bool has_terminal = false ;
@@ -105,7 +104,7 @@ static gbgpu_delegate_reason describe_multiply (gbgpu_jit_description *d, GrB_Bi
         d->reads_b = GBGPU_MULT_READS_B (s->codes.mult) ;
         return GBGPU_DELEGATED_NREASONS ;
     }
-    gbgpu_delegate_reason reason = user_op (&d->mult, mult_op, builtin_type) ;
+    gbgpu_delegate_reason reason = user_op (&d->mult, mult_op, builtin_type, s->codes.type) ;
     if (reason != GBGPU_DELEGATED_NREASONS) return reason ;
     s->mult_name = d->mult.name ;
     s->mult_definition = d->mult.definition ;
@@ -127,7 +126,6 @@ static gbgpu_delegate_reason describe_type (gbgpu_jit_description *d, bool *buil
         s->type_name = c_type_name (code) ;
         return GBGPU_DELEGATED_NREASONS ;
     }
-    if (is_other_builtin_type (d->ttype)) return GBGPU_DELEGATED_SEMIRING ;
     if (!gbgpu_registry_type (d->ttype, &d->type) || d->type.definition == NULL)
         return GBGPU_DELEGATED_NO_DEFINITION ;
     s->type_name = d->type.name ;

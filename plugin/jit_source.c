@@ -31,7 +31,7 @@ static const char prelude [ ] =
     "using cuda::std::size_t ; using cuda::std::is_same ; using cuda::std::is_integral ;\n"
     "using cuda::std::is_floating_point ; using cuda::std::is_signed ;\n"
     "using cuda::std::make_unsigned ; using cuda::std::conditional ;\n"
-    "using cuda::std::numeric_limits ;\n"
+    "using cuda::std::numeric_limits ; using cuda::std::false_type ; using cuda::std::true_type ;\n"
     "}\n"
     "using cuda::std::size_t ;\n" ;
 

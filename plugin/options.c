@@ -1,4 +1,5 @@
-// options.c: gbgpu's options and statistics, and its one-time initialization.
+// options.c: gbgpu's options and statistics, its one-time initialization, and
+// its finalization (also in front of the library's GrB_finalize).
 //
 // Options come from gbgpu_set or, for programs that only LD_PRELOAD the plugin,
 // from the environment (read once, at the first call).  Every counter is an
@@ -101,6 +102,16 @@ GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
         gbgpu_cuda_trim_pool () ;
     gbgpu_cuda_restore_device (previous) ;
     return GrB_SUCCESS ;
+}
+
+// GrB_finalize, in front of the library's: a program that ends GraphBLAS
+// gives back gbgpu's buffers too (memory checkers report them otherwise).
+GBGPU_EXPORT GrB_Info GrB_finalize (void)
+{
+    (void) gbgpu_finalize () ;
+    typedef GrB_Info (*finalize_function) (void) ;
+    finalize_function library = (finalize_function) dlsym (RTLD_NEXT, "GrB_finalize") ;
+    return (library == NULL) ? GrB_PANIC : library () ;
 }
 
 gbgpu_mxm_function gbgpu_library_mxm (void) { return library_mxm ; }

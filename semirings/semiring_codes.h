@@ -5,16 +5,20 @@
 #ifndef GBGPU_SEMIRING_CODES_H
 #define GBGPU_SEMIRING_CODES_H
 
-// The 8- and 16-bit integers have no kernels compiled in (run-time only);
-// they accumulate in 32-bit words, as booleans do.
+// The 8- and 16-bit integers and the complex types have no kernels compiled
+// in (run-time only); the small integers accumulate in 32-bit words, as
+// booleans do.
 typedef enum
 {
     GBGPU_TYPE_BOOL, GBGPU_TYPE_INT32, GBGPU_TYPE_INT64, GBGPU_TYPE_UINT32,
     GBGPU_TYPE_UINT64, GBGPU_TYPE_FP32, GBGPU_TYPE_FP64,
     GBGPU_TYPE_INT8, GBGPU_TYPE_INT16, GBGPU_TYPE_UINT8, GBGPU_TYPE_UINT16,
+    GBGPU_TYPE_FC32, GBGPU_TYPE_FC64,
     GBGPU_NTYPES
 }
 gbgpu_type ;
+
+#define GBGPU_TYPE_IS_COMPLEX(t) ((t) == GBGPU_TYPE_FC32 || (t) == GBGPU_TYPE_FC64)
 
 // Bitwise monoids (BOR ... BXNOR) are over integers only.
 typedef enum

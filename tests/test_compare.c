@@ -120,6 +120,13 @@ static const char *format_value (GrB_Type type, const void *x, char *buf, size_t
         case GBGPU_TYPE_INT16:  snprintf (buf, n, "%d", *(const int16_t *) x) ; break ;
         case GBGPU_TYPE_UINT8:  snprintf (buf, n, "%u", *(const uint8_t *) x) ; break ;
         case GBGPU_TYPE_UINT16: snprintf (buf, n, "%u", *(const uint16_t *) x) ; break ;
+        case GBGPU_TYPE_FC32:
+            snprintf (buf, n, "%.9g%+.9gi", (double) ((const float *) x) [0],
+                (double) ((const float *) x) [1]) ;
+            break ;
+        case GBGPU_TYPE_FC64:
+            snprintf (buf, n, "%.17g%+.17gi", ((const double *) x) [0], ((const double *) x) [1]) ;
+            break ;
         default:                snprintf (buf, n, "(%zu bytes)", ts_type_size (type)) ; break ;
     }
     return buf ;
@@ -130,11 +137,25 @@ static double float_value (GrB_Type type, const void *x)
     return (type == GrB_FP32) ? (double) *(const float *) x : *(const double *) x ;
 }
 
-// Equal values; floats within tol * max (1, |r|, scale).
+// The type of a complex type's real and imaginary parts.
+static GrB_Type part_type (GrB_Type type)
+{
+    return (type == GxB_FC32) ? GrB_FP32 : GrB_FP64 ;
+}
+
+// Equal values; floats within tol * max (1, |r|, scale), a complex value's
+// parts each so.
 static bool same_value (GrB_Type type, size_t size, const void *c, const void *r,
                         double tol, double scale)
 {
     if (!ts_type_is_float (type)) return memcmp (c, r, size) == 0 ;
+    if (ts_type_is_complex (type))
+    {
+        size_t half = size / 2 ;
+        return same_value (part_type (type), half, c, r, tol, scale)
+            && same_value (part_type (type), half, (const uint8_t *) c + half,
+                           (const uint8_t *) r + half, tol, scale) ;
+    }
     double x = float_value (type, c), y = float_value (type, r) ;
     if (isnan (x) || isnan (y)) return isnan (x) && isnan (y) ;
     if (x == y) return true ;           // also -0 == +0, inf == inf
@@ -167,6 +188,11 @@ static int order_value (GrB_Type type, const void *x, const void *y)
 
 static bool is_nan (GrB_Type type, const void *x)
 {
+    if (ts_type_is_complex (type))
+    {
+        GrB_Type part = part_type (type) ;
+        return is_nan (part, x) || is_nan (part, (const uint8_t *) x + ts_type_size (part)) ;
+    }
     return ts_type_is_float (type) && isnan (float_value (type, x)) ;
 }
 
@@ -177,8 +203,8 @@ static bool is_nan (GrB_Type type, const void *x)
 double ts_tolerance (GrB_Type type, bool inexact)
 {
     if (!inexact) return 0 ;
-    if (type == GrB_FP64) return 1e-10 ;
-    if (type == GrB_FP32) return 1e-4 ;
+    if (type == GrB_FP64 || type == GxB_FC64) return 1e-10 ;
+    if (type == GrB_FP32 || type == GxB_FC32) return 1e-4 ;
     return 0 ;
 }
 

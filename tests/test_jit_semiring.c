@@ -35,6 +35,12 @@ static void scale (void *z, const void *x, const void *y)
     *(double *) z = *(const double *) x * *(const int32_t *) y ;
 }
 
+static void first_fc64 (void *z, const void *x, const void *y)
+{
+    (void) y ;
+    *(GxB_FC64_t *) z = *(const GxB_FC64_t *) x ;
+}
+
 //------------------------------------------------------------------------------
 // the registry
 //------------------------------------------------------------------------------
@@ -246,10 +252,29 @@ static void test_builtin (void)
 
     CHECK (describe_and_free (GxB_PLUS_FIRSTI_INT64) == GBGPU_DELEGATED_NREASONS) ;
 
-    // what stays with the library: complex types, a logical monoid over
-    // integers (the kernels' are boolean), and a user monoid under a
-    // comparison (its policy has one type)
-    CHECK (describe_and_free (GxB_PLUS_TIMES_FC64) == GBGPU_DELEGATED_SEMIRING) ;
+    // complex: 16-byte slots (compare-and-swap of 16 bytes for TIMES)
+    CHECK (gbgpu_jit_describe (&d, GxB_TIMES_DIV_FC64) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (d.s.builtin && d.s.codes.add == GBGPU_ADD_TIMES && d.s.codes.mult == GBGPU_MULT_DIV
+        && d.s.codes.type == GBGPU_TYPE_FC64 && d.s.value_slot_size == 16) ;
+    check_compiles (&d) ;
+    gbgpu_jit_description_free (&d) ;
+    CHECK (gbgpu_jit_describe (&d, GxB_ANY_RMINUS_FC32) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (d.s.builtin && d.s.codes.type == GBGPU_TYPE_FC32 && d.s.value_slot_size == 8) ;
+    check_compiles (&d) ;
+    gbgpu_jit_description_free (&d) ;
+
+    // what stays with the library: a user op over a complex type (C99
+    // complex arithmetic), a logical monoid over integers (the kernels' are
+    // boolean), and a user monoid under a comparison (its policy has one type)
+    GrB_BinaryOp complex_first ;
+    GrB_Semiring plus_complex_first ;
+    OK (GxB_BinaryOp_new (&complex_first, first_fc64, GxB_FC64, GxB_FC64, GxB_FC64,
+        "first_fc64", "void first_fc64 (GxB_FC64_t *z, const GxB_FC64_t *x, "
+        "const GxB_FC64_t *y) { *z = *x ; }")) ;
+    OK (GrB_Semiring_new (&plus_complex_first, GxB_PLUS_FC64_MONOID, complex_first)) ;
+    CHECK (describe_and_free (plus_complex_first) == GBGPU_DELEGATED_SEMIRING) ;
+    GrB_free (&plus_complex_first) ;
+    GrB_free (&complex_first) ;
     GrB_Monoid lor_int32 ;
     GrB_Semiring lor_times ;
     OK (GrB_Monoid_new_INT32 (&lor_int32, GxB_LOR_INT32, 0)) ;

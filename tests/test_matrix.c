@@ -69,6 +69,16 @@ static void random_value (ts_rng *rng, int code, void *x)
             else *(double *) x = v ;
             break ;
         }
+        case GBGPU_TYPE_FC32:
+        case GBGPU_TYPE_FC64:
+        {
+            // each part as a real value
+            gbgpu_type part = (code == GBGPU_TYPE_FC32) ? GBGPU_TYPE_FP32 : GBGPU_TYPE_FP64 ;
+            size_t half = ts_type_size (ts_type (part)) ;
+            random_value (rng, part, x) ;
+            random_value (rng, part, (uint8_t *) x + half) ;
+            break ;
+        }
         default:
             break ;
     }
@@ -93,6 +103,8 @@ static void random_iso_value (ts_rng *rng, int code, void *x)
         case GBGPU_TYPE_INT16:  *(int16_t *) x = 4 ; break ;
         case GBGPU_TYPE_UINT8:  *(uint8_t *) x = 3 ; break ;
         case GBGPU_TYPE_UINT16: *(uint16_t *) x = 7 ; break ;
+        case GBGPU_TYPE_FC32:   ((float *) x) [0] = 1.5f ; ((float *) x) [1] = -0.5f ; break ;
+        case GBGPU_TYPE_FC64:   ((double *) x) [0] = -0.75 ; ((double *) x) [1] = 2 ; break ;
         default: break ;
     }
 }
@@ -182,6 +194,8 @@ static void build (GrB_Matrix A, int code, const GrB_Index *I,
         case GBGPU_TYPE_INT16:  TS_OK (GrB_Matrix_build_INT16  (A, I, J, X, n, NULL)) ; break ;
         case GBGPU_TYPE_UINT8:  TS_OK (GrB_Matrix_build_UINT8  (A, I, J, X, n, NULL)) ; break ;
         case GBGPU_TYPE_UINT16: TS_OK (GrB_Matrix_build_UINT16 (A, I, J, X, n, NULL)) ; break ;
+        case GBGPU_TYPE_FC32:   TS_OK (GxB_Matrix_build_FC32   (A, I, J, X, n, NULL)) ; break ;
+        case GBGPU_TYPE_FC64:   TS_OK (GxB_Matrix_build_FC64   (A, I, J, X, n, NULL)) ; break ;
         default: break ;
     }
 }
@@ -202,6 +216,8 @@ static void set_element (GrB_Matrix A, int code, const void *x,
         case GBGPU_TYPE_INT16:  TS_OK (GrB_Matrix_setElement_INT16  (A, *(const int16_t  *) x, i, j)) ; break ;
         case GBGPU_TYPE_UINT8:  TS_OK (GrB_Matrix_setElement_UINT8  (A, *(const uint8_t  *) x, i, j)) ; break ;
         case GBGPU_TYPE_UINT16: TS_OK (GrB_Matrix_setElement_UINT16 (A, *(const uint16_t *) x, i, j)) ; break ;
+        case GBGPU_TYPE_FC32:   TS_OK (GxB_Matrix_setElement_FC32   (A, *(const GxB_FC32_t *) x, i, j)) ; break ;
+        case GBGPU_TYPE_FC64:   TS_OK (GxB_Matrix_setElement_FC64   (A, *(const GxB_FC64_t *) x, i, j)) ; break ;
         default: break ;
     }
 }
@@ -227,6 +243,8 @@ static void assign_iso (GrB_Matrix A, int code, const void *x)
         case GBGPU_TYPE_INT16:  TS_OK (GrB_Scalar_setElement_INT16  (s, *(const int16_t  *) x)) ; break ;
         case GBGPU_TYPE_UINT8:  TS_OK (GrB_Scalar_setElement_UINT8  (s, *(const uint8_t  *) x)) ; break ;
         case GBGPU_TYPE_UINT16: TS_OK (GrB_Scalar_setElement_UINT16 (s, *(const uint16_t *) x)) ; break ;
+        case GBGPU_TYPE_FC32:   TS_OK (GxB_Scalar_setElement_FC32   (s, *(const GxB_FC32_t *) x)) ; break ;
+        case GBGPU_TYPE_FC64:   TS_OK (GxB_Scalar_setElement_FC64   (s, *(const GxB_FC64_t *) x)) ; break ;
         default: break ;
     }
     TS_OK (GrB_Matrix_assign_Scalar (A, A, NULL, s, GrB_ALL, m, GrB_ALL, n,

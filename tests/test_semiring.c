@@ -18,6 +18,13 @@
         prefix##name##_UINT32, prefix##name##_UINT64, prefix##name##_FP32,    \
         prefix##name##_FP64, prefix##name##_INT8, prefix##name##_INT16,       \
         prefix##name##_UINT8, prefix##name##_UINT16 }
+// ... and the complex types' (GxB_ for both)
+#define OPS_C(prefix, bool_op, name)                                          \
+    {   bool_op, prefix##name##_INT32, prefix##name##_INT64,                  \
+        prefix##name##_UINT32, prefix##name##_UINT64, prefix##name##_FP32,    \
+        prefix##name##_FP64, prefix##name##_INT8, prefix##name##_INT16,       \
+        prefix##name##_UINT8, prefix##name##_UINT16, GxB_##name##_FC32,       \
+        GxB_##name##_FC64 }
 #define INTEGER_OPS(name)                                                     \
     {   NULL, GrB_##name##_INT32, GrB_##name##_INT64, GrB_##name##_UINT32,    \
         GrB_##name##_UINT64, NULL, NULL, GrB_##name##_INT8,                   \
@@ -36,11 +43,11 @@ GrB_BinaryOp ts_add_op (gbgpu_add add, gbgpu_type type)
 {
     switch (add)
     {
-        case GBGPU_ADD_PLUS:  PICK (OPS (GrB_, GrB_PLUS_BOOL,  PLUS ))
-        case GBGPU_ADD_TIMES: PICK (OPS (GrB_, GrB_TIMES_BOOL, TIMES))
+        case GBGPU_ADD_PLUS:  PICK (OPS_C (GrB_, GrB_PLUS_BOOL,  PLUS ))
+        case GBGPU_ADD_TIMES: PICK (OPS_C (GrB_, GrB_TIMES_BOOL, TIMES))
         case GBGPU_ADD_MIN:   PICK (OPS (GrB_, GrB_MIN_BOOL,   MIN  ))
         case GBGPU_ADD_MAX:   PICK (OPS (GrB_, GrB_MAX_BOOL,   MAX  ))
-        case GBGPU_ADD_ANY:   PICK (OPS (GxB_, GxB_ANY_BOOL,   ANY  ))
+        case GBGPU_ADD_ANY:   PICK (OPS_C (GxB_, GxB_ANY_BOOL,   ANY  ))
         case GBGPU_ADD_LOR:   PICK (OPS (GxB_, GrB_LOR,        LOR  ))
         case GBGPU_ADD_LAND:  PICK (OPS (GxB_, GrB_LAND,       LAND ))
         case GBGPU_ADD_LXOR:  PICK (OPS (GxB_, GrB_LXOR,       LXOR ))
@@ -57,13 +64,13 @@ GrB_BinaryOp ts_mult_op (gbgpu_mult mult, gbgpu_type type)
 {
     switch (mult)
     {
-        case GBGPU_MULT_FIRST:    PICK (OPS (GrB_, GrB_FIRST_BOOL,  FIRST ))
-        case GBGPU_MULT_SECOND:   PICK (OPS (GrB_, GrB_SECOND_BOOL, SECOND))
-        case GBGPU_MULT_PAIR:     PICK (OPS (GxB_, GxB_PAIR_BOOL,   PAIR  ))
-        case GBGPU_MULT_PLUS:     PICK (OPS (GrB_, GrB_PLUS_BOOL,   PLUS  ))
-        case GBGPU_MULT_MINUS:    PICK (OPS (GrB_, GrB_MINUS_BOOL,  MINUS ))
-        case GBGPU_MULT_TIMES:    PICK (OPS (GrB_, GrB_TIMES_BOOL,  TIMES ))
-        case GBGPU_MULT_DIV:      PICK (OPS (GrB_, GrB_DIV_BOOL,    DIV   ))
+        case GBGPU_MULT_FIRST:    PICK (OPS_C (GrB_, GrB_FIRST_BOOL,  FIRST ))
+        case GBGPU_MULT_SECOND:   PICK (OPS_C (GrB_, GrB_SECOND_BOOL, SECOND))
+        case GBGPU_MULT_PAIR:     PICK (OPS_C (GxB_, GxB_PAIR_BOOL,   PAIR  ))
+        case GBGPU_MULT_PLUS:     PICK (OPS_C (GrB_, GrB_PLUS_BOOL,   PLUS  ))
+        case GBGPU_MULT_MINUS:    PICK (OPS_C (GrB_, GrB_MINUS_BOOL,  MINUS ))
+        case GBGPU_MULT_TIMES:    PICK (OPS_C (GrB_, GrB_TIMES_BOOL,  TIMES ))
+        case GBGPU_MULT_DIV:      PICK (OPS_C (GrB_, GrB_DIV_BOOL,    DIV   ))
         case GBGPU_MULT_MIN:      PICK (OPS (GrB_, GrB_MIN_BOOL,    MIN   ))
         case GBGPU_MULT_MAX:      PICK (OPS (GrB_, GrB_MAX_BOOL,    MAX   ))
         case GBGPU_MULT_LOR:      PICK (OPS (GxB_, GrB_LOR,         LOR   ))
@@ -73,10 +80,10 @@ GrB_BinaryOp ts_mult_op (gbgpu_mult mult, gbgpu_type type)
         case GBGPU_MULT_SECONDJ:  PICK (POSITIONAL_OPS (SECONDJ))
         case GBGPU_MULT_SECONDI1: PICK (POSITIONAL_OPS (SECONDI1))
         case GBGPU_MULT_SECONDJ1: PICK (POSITIONAL_OPS (SECONDJ1))
-        case GBGPU_MULT_RMINUS:   PICK (OPS (GxB_, GxB_RMINUS_BOOL, RMINUS))
-        case GBGPU_MULT_RDIV:     PICK (OPS (GxB_, GxB_RDIV_BOOL,   RDIV  ))
-        case GBGPU_MULT_ISEQ:     PICK (OPS (GxB_, GxB_ISEQ_BOOL,   ISEQ  ))
-        case GBGPU_MULT_ISNE:     PICK (OPS (GxB_, GxB_ISNE_BOOL,   ISNE  ))
+        case GBGPU_MULT_RMINUS:   PICK (OPS_C (GxB_, GxB_RMINUS_BOOL, RMINUS))
+        case GBGPU_MULT_RDIV:     PICK (OPS_C (GxB_, GxB_RDIV_BOOL,   RDIV  ))
+        case GBGPU_MULT_ISEQ:     PICK (OPS_C (GxB_, GxB_ISEQ_BOOL,   ISEQ  ))
+        case GBGPU_MULT_ISNE:     PICK (OPS_C (GxB_, GxB_ISNE_BOOL,   ISNE  ))
         case GBGPU_MULT_ISGT:     PICK (OPS (GxB_, GxB_ISGT_BOOL,   ISGT  ))
         case GBGPU_MULT_ISLT:     PICK (OPS (GxB_, GxB_ISLT_BOOL,   ISLT  ))
         case GBGPU_MULT_ISGE:     PICK (OPS (GxB_, GxB_ISGE_BOOL,   ISGE  ))
@@ -85,8 +92,8 @@ GrB_BinaryOp ts_mult_op (gbgpu_mult mult, gbgpu_type type)
         case GBGPU_MULT_BAND:     PICK (INTEGER_OPS (BAND))
         case GBGPU_MULT_BXOR:     PICK (INTEGER_OPS (BXOR))
         case GBGPU_MULT_BXNOR:    PICK (INTEGER_OPS (BXNOR))
-        case GBGPU_MULT_EQ:       PICK (OPS (GrB_, GrB_EQ_BOOL,     EQ    ))
-        case GBGPU_MULT_NE:       PICK (OPS (GrB_, GrB_NE_BOOL,     NE    ))
+        case GBGPU_MULT_EQ:       PICK (OPS_C (GrB_, GrB_EQ_BOOL,     EQ    ))
+        case GBGPU_MULT_NE:       PICK (OPS_C (GrB_, GrB_NE_BOOL,     NE    ))
         case GBGPU_MULT_GT:       PICK (OPS (GrB_, GrB_GT_BOOL,     GT    ))
         case GBGPU_MULT_LT:       PICK (OPS (GrB_, GrB_LT_BOOL,     LT    ))
         case GBGPU_MULT_GE:       PICK (OPS (GrB_, GrB_GE_BOOL,     GE    ))
@@ -157,6 +164,10 @@ GrB_Info ts_monoid_new (GrB_Monoid *monoid, gbgpu_add add, gbgpu_type type)
         case GBGPU_TYPE_FP64:
             return GrB_Monoid_new_FP64 (monoid, op,
                 high ? INFINITY : low ? -INFINITY : one ? 1 : 0) ;
+        case GBGPU_TYPE_FC32:
+            return GxB_Monoid_new_FC32 (monoid, op, GxB_CMPLXF (one ? 1 : 0, 0)) ;
+        case GBGPU_TYPE_FC64:
+            return GxB_Monoid_new_FC64 (monoid, op, GxB_CMPLX (one ? 1 : 0, 0)) ;
         default:
             return GrB_INVALID_VALUE ;
     }
@@ -243,6 +254,11 @@ const gbgpu_semiring *ts_long_tail_semirings (int *count)
         S (LOR, GT, BOOL),
         // a row's index in A
         S (MIN, FIRSTI, INT64), S (PLUS, FIRSTI1, INT32),
+        // complex: sums, products (compare-and-swap of 8 and 16 bytes),
+        // SuiteSparse's division, equality
+        S (PLUS, TIMES, FC64), S (PLUS, DIV, FC32), S (TIMES, MINUS, FC64),
+        S (ANY, PAIR, FC32), S (PLUS, RDIV, FC64), S (TIMES, FIRST, FC32),
+        S (LOR, EQ, FC64), S (PLUS, ISNE, FC32),
     } ;
     #undef S
     *count = (int) (sizeof (table) / sizeof (table [0])) ;

@@ -331,6 +331,8 @@ GrB_Type ts_type (gbgpu_type code)
         case GBGPU_TYPE_INT16:  return GrB_INT16 ;
         case GBGPU_TYPE_UINT8:  return GrB_UINT8 ;
         case GBGPU_TYPE_UINT16: return GrB_UINT16 ;
+        case GBGPU_TYPE_FC32:   return GxB_FC32 ;
+        case GBGPU_TYPE_FC64:   return GxB_FC64 ;
         default:                return NULL ;
     }
 }
@@ -348,7 +350,7 @@ const char *ts_type_name (GrB_Type type)
 {
     static const char *names [GBGPU_NTYPES] =
         { "BOOL", "INT32", "INT64", "UINT32", "UINT64", "FP32", "FP64",
-          "INT8", "INT16", "UINT8", "UINT16" } ;
+          "INT8", "INT16", "UINT8", "UINT16", "FC32", "FC64" } ;
     int t = ts_type_code (type) ;
     return (t < 0) ? "other" : names [t] ;
 }
@@ -362,5 +364,10 @@ size_t ts_type_size (GrB_Type type)
 
 bool ts_type_is_float (GrB_Type type)
 {
-    return type == GrB_FP32 || type == GrB_FP64 ;
+    return type == GrB_FP32 || type == GrB_FP64 || ts_type_is_complex (type) ;
+}
+
+bool ts_type_is_complex (GrB_Type type)
+{
+    return type == GxB_FC32 || type == GxB_FC64 ;
 }

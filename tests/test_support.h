@@ -115,12 +115,13 @@ bool ts_check_like_library (const char *what, unsigned allowed, GrB_Type ctype,
 // types
 //------------------------------------------------------------------------------
 
-// The GraphBLAS type of a gbgpu type code, and back (-1: not a built-in real type).
+// The GraphBLAS type of a gbgpu type code, and back (-1: not a built-in type).
 GrB_Type ts_type (gbgpu_type code) ;
 int ts_type_code (GrB_Type type) ;
 const char *ts_type_name (GrB_Type type) ;  // "INT32", or "other"
 size_t ts_type_size (GrB_Type type) ;
-bool ts_type_is_float (GrB_Type type) ;
+bool ts_type_is_float (GrB_Type type) ;     // floating point, real or complex
+bool ts_type_is_complex (GrB_Type type) ;
 
 //------------------------------------------------------------------------------
 // random matrices in any storage (test_matrix.c)

@@ -195,6 +195,9 @@ static void test_content (void)
                 case GBGPU_TYPE_INT16:  x = ((int16_t *) c.X) [k] ; break ;
                 case GBGPU_TYPE_UINT8:  x = ((uint8_t *) c.X) [k] ; break ;
                 case GBGPU_TYPE_UINT16: x = ((uint16_t *) c.X) [k] ; break ;
+                // a complex value's real part (its imaginary part is drawn alike)
+                case GBGPU_TYPE_FC32:   x = ((float *) c.X) [2*k] ; break ;
+                case GBGPU_TYPE_FC64:   x = ((double *) c.X) [2*k] ; break ;
                 default:                x = ((double *) c.X) [k] ; break ;
             }
             bool is_signed = is_signed_type ;
@@ -209,7 +212,7 @@ static void test_content (void)
         }
         ts_check (in_range, "%s: a value out of range", name) ;
         ts_check (zero, "%s: no entry equal to 0 (or false)", name) ;
-        ts_check (negative == (is_signed_type || t == GBGPU_TYPE_FP32 || t == GBGPU_TYPE_FP64),
+        ts_check (negative == (is_signed_type || ts_type_is_float (type)),
             "%s: negative values %s", name, negative ? "present" : "absent") ;
         GrB_Index empty_rows = c.nrows - rows_with_entries ;
         ts_check (c.nvals > 200 && c.nvals < 600 && empty_rows > 3,

@@ -199,6 +199,7 @@ size_t gbgpu_type_size (gbgpu_type t)
         case GBGPU_TYPE_INT32:
         case GBGPU_TYPE_UINT32:
         case GBGPU_TYPE_FP32:   return 4 ;
+        case GBGPU_TYPE_FC64:   return 16 ;
         default:                return 8 ;
     }
 }

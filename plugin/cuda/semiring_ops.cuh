@@ -11,6 +11,8 @@
 // the host).  Booleans and 8- and 16-bit integers accumulate in 32-bit words
 // so every monoid has a native atomic: integer sums, products and bitwise
 // folds agree with the narrow type's in its bits, which the final cast keeps.
+// Complex values (run-time semirings only) divide as SuiteSparse does; their
+// sums are two atomic adds, their products a compare-and-swap of the value.
 
 #ifndef GBGPU_SEMIRING_OPS_CUH
 #define GBGPU_SEMIRING_OPS_CUH
@@ -42,6 +44,28 @@ template <> struct type_of <GBGPU_TYPE_INT8>   { using type = int8_t ; } ;
 template <> struct type_of <GBGPU_TYPE_INT16>  { using type = int16_t ; } ;
 template <> struct type_of <GBGPU_TYPE_UINT8>  { using type = uint8_t ; } ;
 template <> struct type_of <GBGPU_TYPE_UINT16> { using type = uint16_t ; } ;
+
+// GxB_FC32_t and GxB_FC64_t: C99 float and double _Complex, the real part
+// first.  Only what the built-in complex operators need.
+template <class R> struct complex
+{
+    R re, im ;
+    complex () = default ;
+    __host__ __device__ constexpr complex (R r, R i = 0) : re (r), im (i) { }
+    __device__ friend complex operator+ (complex x, complex y) { return { x.re + y.re, x.im + y.im } ; }
+    __device__ friend complex operator- (complex x, complex y) { return { x.re - y.re, x.im - y.im } ; }
+    __device__ friend complex operator* (complex x, complex y)
+    {
+        return { x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re } ;
+    }
+    __device__ friend bool operator== (complex x, complex y) { return x.re == y.re && x.im == y.im ; }
+    __device__ friend bool operator!= (complex x, complex y) { return !(x == y) ; }
+} ;
+template <> struct type_of <GBGPU_TYPE_FC32>   { using type = complex <float> ; } ;
+template <> struct type_of <GBGPU_TYPE_FC64>   { using type = complex <double> ; } ;
+
+template <class T> struct is_complex : std::false_type { } ;
+template <class R> struct is_complex <complex <R>> : std::true_type { } ;
 
 // What an accumulator slot holds while a row is being summed.
 template <class T> struct slot_of { using type = T ; } ;
@@ -327,14 +351,92 @@ template <class T> struct monoid <GBGPU_ADD_BXNOR, T>
     __device__ static S combine (S x, S y) { return (S) ~(x ^ y) ; }
 } ;
 
+// Complex monoids.  A sum adds each part on its own, so two atomic adds make
+// one atomic update; a product (and ANY's store, whose parts must come from
+// one product) takes the whole value by compare-and-swap (16 bytes for
+// double complex: compute capability 9.0).
+template <class R> struct monoid <GBGPU_ADD_PLUS, complex <R>>
+{
+    using S = complex <R> ;
+    static constexpr bool has_terminal = false ;
+    __device__ static S empty_slot () { return S (0) ; }
+    __device__ static bool is_terminal (S) { return false ; }
+    __device__ static void update (S *slot, S v)
+    {
+        atomicAdd (&slot->re, v.re) ;
+        atomicAdd (&slot->im, v.im) ;
+    }
+    __device__ static S combine (S x, S y) { return x + y ; }
+} ;
+
+template <class R> struct monoid <GBGPU_ADD_TIMES, complex <R>>
+{
+    using S = complex <R> ;
+    static constexpr bool has_terminal = false ;
+    __device__ static S empty_slot () { return S (1) ; }
+    __device__ static bool is_terminal (S) { return false ; }
+    __device__ static void update (S *slot, S v) { atomic_apply (slot, v, times_of ()) ; }
+    __device__ static S combine (S x, S y) { return x * y ; }
+} ;
+
+struct second_of { template <class S> __device__ S operator() (S, S y) const { return y ; } } ;
+
+template <class R> struct monoid <GBGPU_ADD_ANY, complex <R>>
+{
+    using S = complex <R> ;
+    static constexpr bool has_terminal = false ;
+    __device__ static S empty_slot () { return S (0) ; }
+    __device__ static bool is_terminal (S) { return false ; }
+    __device__ static void update (S *slot, S v) { atomic_apply (slot, v, second_of ()) ; }
+    __device__ static S combine (S x, S) { return x ; }
+} ;
+
 //------------------------------------------------------------------------------
 // multiply operators: z = f (a(i,k), b(k,j)), with i, k and j for positional
 // ops (i in the whole of A: a row block's kernels add its first row)
 //------------------------------------------------------------------------------
 
+// SuiteSparse's complex division (GB_FC64_div): exact parts where y is real
+// or imaginary, Smith's method otherwise; single precision divides in double.
+__device__ inline complex <double> complex_divide (complex <double> x, complex <double> y)
+{
+    const double xr = x.re, xi = x.im, yr = y.re, yi = y.im ;
+    if (yi == 0)
+    {
+        if (xi == 0) return { xr / yr, 0 } ;
+        if (xr == 0) return { 0, xi / yr } ;
+        return { xr / yr, xi / yr } ;
+    }
+    if (yr == 0)
+    {
+        if (xr == 0) return { xi / yi, 0 } ;
+        if (xi == 0) return { 0, -xr / yi } ;
+        return { xi / yi, -xr / yi } ;
+    }
+    if (isinf (yr) && isinf (yi))
+    {
+        const double r = (signbit (yr) == signbit (yi)) ? 1 : -1 ;
+        const double d = yr + r * yi ;
+        return { (xr + xi * r) / d, (xi - xr * r) / d } ;
+    }
+    if (fabs (yr) >= fabs (yi))
+    {
+        const double r = yi / yr, d = yr + r * yi ;
+        return { (xr + xi * r) / d, (xi - xr * r) / d } ;
+    }
+    const double r = yr / yi, d = r * yr + yi ;
+    return { (xr * r + xi) / d, (xi * r - xr) / d } ;
+}
+
 template <class T> __device__ T divide (T x, T y)
 {
-    if constexpr (std::is_floating_point <T>::value)
+    if constexpr (is_complex <T>::value)
+    {
+        const complex <double> z = complex_divide ({ (double) x.re, (double) x.im },
+                                                   { (double) y.re, (double) y.im }) ;
+        return T ((decltype (x.re)) z.re, (decltype (x.re)) z.im) ;
+    }
+    else if constexpr (std::is_floating_point <T>::value)
     {
         return x / y ;
     }

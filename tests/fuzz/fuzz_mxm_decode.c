@@ -239,19 +239,20 @@ static void decode_accum (fuzz_case *c, byte_reader *r)
 }
 
 // The last field: now and then a semiring of the long tail (compiled at run
-// time), or 8- and 16-bit operands.  An input that ends before it is as it
-// was (0: neither).
+// time), 8- and 16-bit operands, or complex ones (the mask's type stays).  An
+// input that ends before it is as it was (0: none of them).
 static void decode_long_tail (fuzz_case *c, byte_reader *r)
 {
     unsigned tail = take (r, 8), pick = take (r, 256) ;
-    if (tail == 6)
+    if (tail == 5 || tail == 6)
     {
-        GrB_Type small = ts_type ((gbgpu_type) (GBGPU_TYPE_INT8 + pick % 4)) ;
-        c->A.type = small ;
-        c->B.type = small ;
-        c->M.type = small ;
+        GrB_Type operand = ts_type ((gbgpu_type) (tail == 6 ? GBGPU_TYPE_INT8 + pick % 4
+                                                            : GBGPU_TYPE_FC32 + pick % 2)) ;
+        c->A.type = operand ;
+        c->B.type = operand ;
+        if (tail == 6) c->M.type = operand ;
         // a rounded T is compared within a tolerance: no cast to an integer C
-        if (c->semiring.values != FUZZ_VALUES_ROUNDED) c->C.type = small ;
+        if (c->semiring.values != FUZZ_VALUES_ROUNDED) c->C.type = operand ;
         if (c->alias == FUZZ_ALIAS_C_IS_A || c->alias == FUZZ_ALIAS_C_IS_B)
             c->A.type = c->B.type = c->C.type ;
     }
