@@ -133,7 +133,7 @@ static bool table_semiring (fuzz_semiring *s, gbgpu_semiring code)
 {
     if (ts_semiring_new (&s->semiring, code) != GrB_SUCCESS) return false ;
     s->owned = true ;
-    bool rounded = (code.type == GBGPU_TYPE_FP32 || code.type == GBGPU_TYPE_FP64)
+    bool rounded = ts_type_is_float (ts_type (code.type))
         && (code.add == GBGPU_ADD_PLUS || code.add == GBGPU_ADD_TIMES) ;
     bool any = (code.add == GBGPU_ADD_ANY && code.mult != GBGPU_MULT_PAIR) ;
     s->values = any ? FUZZ_VALUES_ANY : rounded ? FUZZ_VALUES_ROUNDED : FUZZ_VALUES_EXACT ;
