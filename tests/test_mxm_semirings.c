@@ -59,7 +59,7 @@ static const shape shapes [ ] =
 } ;
 #define NSHAPES ((int) (sizeof (shapes) / sizeof (shapes [0])))
 
-// Another of the seven table types: shift 0 is the type itself.
+// Another built-in type (inputs typecast by the library): shift 0 is the type itself.
 static GrB_Type shifted_type (GrB_Type type, int shift)
 {
     return ts_type ((gbgpu_type) ((ts_type_code (type) + shift) % GBGPU_NTYPES)) ;
