@@ -13,18 +13,15 @@
 #include <string.h>
 
 // One op per type, in gbgpu_type order (NULL where the library has none).
-#define OPS(prefix, bool_op, name)                                            \
-    {   bool_op, prefix##name##_INT32, prefix##name##_INT64,                  \
+#define REAL_OPS(prefix, bool_op, name)                                       \
+        bool_op, prefix##name##_INT32, prefix##name##_INT64,                  \
         prefix##name##_UINT32, prefix##name##_UINT64, prefix##name##_FP32,    \
         prefix##name##_FP64, prefix##name##_INT8, prefix##name##_INT16,       \
-        prefix##name##_UINT8, prefix##name##_UINT16 }
+        prefix##name##_UINT8, prefix##name##_UINT16
+#define OPS(prefix, bool_op, name) { REAL_OPS (prefix, bool_op, name) }
 // ... and the complex types' (GxB_ for both)
 #define OPS_C(prefix, bool_op, name)                                          \
-    {   bool_op, prefix##name##_INT32, prefix##name##_INT64,                  \
-        prefix##name##_UINT32, prefix##name##_UINT64, prefix##name##_FP32,    \
-        prefix##name##_FP64, prefix##name##_INT8, prefix##name##_INT16,       \
-        prefix##name##_UINT8, prefix##name##_UINT16, GxB_##name##_FC32,       \
-        GxB_##name##_FC64 }
+    { REAL_OPS (prefix, bool_op, name), GxB_##name##_FC32, GxB_##name##_FC64 }
 #define INTEGER_OPS(name)                                                     \
     {   NULL, GrB_##name##_INT32, GrB_##name##_INT64, GrB_##name##_UINT32,    \
         GrB_##name##_UINT64, NULL, NULL, GrB_##name##_INT8,                   \
@@ -257,8 +254,8 @@ const gbgpu_semiring *ts_long_tail_semirings (int *count)
         // complex: sums, products (compare-and-swap of 8 and 16 bytes),
         // SuiteSparse's division, equality
         S (PLUS, TIMES, FC64), S (PLUS, DIV, FC32), S (TIMES, MINUS, FC64),
-        S (ANY, PAIR, FC32), S (PLUS, RDIV, FC64), S (TIMES, FIRST, FC32),
-        S (LOR, EQ, FC64), S (PLUS, ISNE, FC32),
+        S (ANY, PAIR, FC32), S (ANY, PAIR, FC64), S (PLUS, RDIV, FC64),
+        S (TIMES, FIRST, FC32), S (LOR, EQ, FC64), S (PLUS, ISNE, FC32),
     } ;
     #undef S
     *count = (int) (sizeof (table) / sizeof (table [0])) ;

@@ -237,10 +237,14 @@ template <class T> struct monoid <GBGPU_ADD_MAX, T>
     }
 } ;
 
+struct second_of { template <class S> __device__ S operator() (S, S y) const { return y ; } } ;
+
 // ANY: whichever product is stored last; every candidate is a valid answer.
 // The store is an atomic exchange: a plain one would be as right on the
 // hardware (an aligned word), but it is a data race to the language and to
-// compute-sanitizer's racecheck, which must stay clean.
+// compute-sanitizer's racecheck, which must stay clean.  16 bytes (double
+// complex) have no exchange: a compare-and-swap, so both halves come from one
+// product.
 template <class T> struct monoid <GBGPU_ADD_ANY, T>
 {
     using S = typename slot_of <T>::type ;
@@ -249,12 +253,17 @@ template <class T> struct monoid <GBGPU_ADD_ANY, T>
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v)
     {
-        static_assert (sizeof (S) == 4 || sizeof (S) == 8, "4 or 8 bytes") ;
-        using word = typename std::conditional <sizeof (S) == 4,
-            unsigned int, unsigned long long>::type ;
-        word w ;
-        memcpy (&w, &v, sizeof (S)) ;
-        atomicExch (reinterpret_cast <word *> (slot), w) ;
+        if constexpr (sizeof (S) == 16)
+        {
+            atomic_apply (slot, v, second_of ()) ;
+        }
+        else
+        {
+            using word = typename cas_word <sizeof (S)>::type ;
+            word w ;
+            memcpy (&w, &v, sizeof (S)) ;
+            atomicExch (reinterpret_cast <word *> (slot), w) ;
+        }
     }
     __device__ static S combine (S x, S) { return x ; }
 } ;
@@ -351,10 +360,9 @@ template <class T> struct monoid <GBGPU_ADD_BXNOR, T>
     __device__ static S combine (S x, S y) { return (S) ~(x ^ y) ; }
 } ;
 
-// Complex monoids.  A sum adds each part on its own, so two atomic adds make
-// one atomic update; a product (and ANY's store, whose parts must come from
-// one product) takes the whole value by compare-and-swap (16 bytes for
-// double complex: compute capability 9.0).
+// A complex sum adds each part on its own, so two atomic adds make one atomic
+// update.  (TIMES and ANY are the templates above: a compare-and-swap of the
+// value, 16 bytes for double complex: compute capability 9.0.)
 template <class R> struct monoid <GBGPU_ADD_PLUS, complex <R>>
 {
     using S = complex <R> ;
@@ -367,28 +375,6 @@ template <class R> struct monoid <GBGPU_ADD_PLUS, complex <R>>
         atomicAdd (&slot->im, v.im) ;
     }
     __device__ static S combine (S x, S y) { return x + y ; }
-} ;
-
-template <class R> struct monoid <GBGPU_ADD_TIMES, complex <R>>
-{
-    using S = complex <R> ;
-    static constexpr bool has_terminal = false ;
-    __device__ static S empty_slot () { return S (1) ; }
-    __device__ static bool is_terminal (S) { return false ; }
-    __device__ static void update (S *slot, S v) { atomic_apply (slot, v, times_of ()) ; }
-    __device__ static S combine (S x, S y) { return x * y ; }
-} ;
-
-struct second_of { template <class S> __device__ S operator() (S, S y) const { return y ; } } ;
-
-template <class R> struct monoid <GBGPU_ADD_ANY, complex <R>>
-{
-    using S = complex <R> ;
-    static constexpr bool has_terminal = false ;
-    __device__ static S empty_slot () { return S (0) ; }
-    __device__ static bool is_terminal (S) { return false ; }
-    __device__ static void update (S *slot, S v) { atomic_apply (slot, v, second_of ()) ; }
-    __device__ static S combine (S x, S) { return x ; }
 } ;
 
 //------------------------------------------------------------------------------
