@@ -1,4 +1,5 @@
-// bench_breakdown.c: print one input's kernel breakdown (see bench_breakdown.h).
+// bench/bench_breakdown.c: print one input's kernel breakdown (see bench_breakdown.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include "bench_breakdown.h"
 

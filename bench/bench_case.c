@@ -1,4 +1,5 @@
-// bench_case.c: benchmark one input (see bench_case.h).
+// bench/bench_case.c: benchmark one input (see bench_case.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>

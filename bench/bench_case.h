@@ -1,8 +1,9 @@
-// bench_case.h: one input, one row: load it, typecast it to the semiring's
+// bench/bench_case.h: one input, one row: load it, typecast it to the semiring's
 // type, make B (A itself when square, else A'), count the work, then run the
 // columns: SuiteSparse CPU first (its result is the reference every other
 // column is checked against), then gbgpu's kernel, gbgpu end to end, and
 // cuSPARSE.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef BENCH_CASE_H
 #define BENCH_CASE_H

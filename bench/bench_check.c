@@ -1,5 +1,6 @@
-// bench_check.c: compare a result with the reference, in parallel (results
+// bench/bench_check.c: compare a result with the reference, in parallel (results
 // of the default suite have up to ~10^9 entries).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,8 @@
-// bench_check.h: is a result the CPU's result?  The pattern must be exactly
+// bench/bench_check.h: is a result the CPU's result?  The pattern must be exactly
 // the same; values equal for BOOL and INT64, and within the semiring's
 // tolerance for FP32/FP64 (the summation order differs between methods).
 // A time only counts when its result passed.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef BENCH_CHECK_H
 #define BENCH_CHECK_H

@@ -1,4 +1,5 @@
-// bench_csr.c: host CSR arrays of GraphBLAS matrices and results.
+// bench/bench_csr.c: host CSR arrays of GraphBLAS matrices and results.
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,9 @@
-// bench_csr.h: a matrix as plain host CSR arrays.  The benchmark needs one
+// bench/bench_csr.h: a matrix as plain host CSR arrays.  The benchmark needs one
 // form for everything outside GraphBLAS: uploading inputs to gbgpu's kernels
 // and to cuSPARSE, counting products, and checking every result against the
 // CPU's.  Arrays are malloc'd (GraphBLAS's own, when unpacked from a matrix
 // made after GrB_init): bench_csr_free frees them.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef BENCH_CSR_H
 #define BENCH_CSR_H

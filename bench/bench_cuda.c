@@ -1,4 +1,5 @@
-// bench_cuda.c: checked CUDA runtime helpers of the benchmark.
+// bench/bench_cuda.c: checked CUDA runtime helpers of the benchmark.
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>

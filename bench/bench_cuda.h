@@ -1,6 +1,7 @@
-// bench_cuda.h: the benchmark's own CUDA runtime calls (device clock, the
+// bench/bench_cuda.h: the benchmark's own CUDA runtime calls (device clock, the
 // cuSPARSE baseline's memory), each checked: a failing call becomes a
 // bench_status and a note naming the call, never a crash.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef BENCH_CUDA_H
 #define BENCH_CUDA_H

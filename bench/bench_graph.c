@@ -1,4 +1,5 @@
-// bench_graph.c: the graph products of one input (see bench_graph.h).
+// bench/bench_graph.c: the graph products of one input (see bench_graph.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>

@@ -1,7 +1,8 @@
-// bench_graph.h: gbgpu-bench --graph-suite: the products graph algorithms
+// bench/bench_graph.h: gbgpu-bench --graph-suite: the products graph algorithms
 // make, on one undirected graph (its pattern, self-loops removed,
 // symmetrized), one table row each, GPU end to end vs SuiteSparse on the CPU,
 // every GPU result checked against the CPU's:
+// SPDX-License-Identifier: Apache-2.0
 //
 //   tri_LUt   C<L> = L*U'  PLUS_PAIR_INT64, descriptor ST1   (triangles)
 //   tri_LL    C<L> = L*L   PLUS_PAIR_INT64, descriptor S     (triangles)

@@ -1,4 +1,5 @@
-// bench_inputs.c: resolve the inputs of a benchmark run (see bench_inputs.h).
+// bench/bench_inputs.c: resolve the inputs of a benchmark run (see bench_inputs.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>

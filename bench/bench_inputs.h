@@ -1,7 +1,8 @@
-// bench_inputs.h: the list of inputs the command line names: the default
+// bench/bench_inputs.h: the list of inputs the command line names: the default
 // suite, the shared data folder, and explicit specs and paths.  An input of
 // the suite that is missing stays in the list, marked absent with the reason,
 // so that its row says so instead of silently disappearing.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef BENCH_INPUTS_H
 #define BENCH_INPUTS_H

@@ -1,4 +1,5 @@
-// bench_kernel.c: time gbgpu's kernel-level SpGEMM (see bench_kernel.h).
+// bench/bench_kernel.c: time gbgpu's kernel-level SpGEMM (see bench_kernel.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,7 +1,8 @@
-// bench_kernel.h: the "gbgpu kernel" column: A and B already on the device as
+// bench/bench_kernel.h: the "gbgpu kernel" column: A and B already on the device as
 // CSR (gbgpu_cuda_upload, not timed), then gbgpu_cuda_spgemm (C complete on
 // the device: its allocation and all workspace included) plus
 // gbgpu_cuda_free_result timed; the download for the check is not timed.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef BENCH_KERNEL_H
 #define BENCH_KERNEL_H

@@ -1,4 +1,5 @@
-// bench_main.c: gbgpu-bench, the SpGEMM benchmark of issue #3.
+// bench/bench_main.c: gbgpu-bench, the SpGEMM benchmark of issue #3.
+// SPDX-License-Identifier: Apache-2.0
 //
 // For each input, C = A*A (A*A' when A is not square) by four methods, one
 // table row: gbgpu's kernel alone (inputs and output on the device), gbgpu's

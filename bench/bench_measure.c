@@ -1,4 +1,5 @@
-// bench_measure.c: warm-up, timed runs, median, checks (see bench_measure.h).
+// bench/bench_measure.c: warm-up, timed runs, median, checks (see bench_measure.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>

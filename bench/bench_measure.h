@@ -1,6 +1,7 @@
-// bench_measure.h: how one method is timed on one input, the same way for
+// bench/bench_measure.h: how one method is timed on one input, the same way for
 // every method: one warm-up run, then the median of `runs` timed runs, every
 // result checked against the CPU's before its time counts.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Slow runs are fewer, so that the default suite fits in minutes: when `runs`
 // runs, their untimed downloads and checks included, would take longer than

@@ -1,4 +1,5 @@
-// bench_mxm.c: time GrB_mxm under a gbgpu policy (see bench_mxm.h).
+// bench/bench_mxm.c: time GrB_mxm under a gbgpu policy (see bench_mxm.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>

@@ -1,9 +1,10 @@
-// bench_mxm.h: the GrB_mxm columns: host GrB_Matrix in, host GrB_Matrix out,
+// bench/bench_mxm.h: the GrB_mxm columns: host GrB_Matrix in, host GrB_Matrix out,
 // through GrB_mxm (libgbgpu's, linked first) with gbgpu's policy set to
 //   GBGPU_POLICY_CPU: SuiteSparse:GraphBLAS on all cores ("SuiteSparse CPU");
 //   GBGPU_POLICY_GPU: gbgpu end to end, transfers and conversions included.
 // A GPU run that gbgpu handed to SuiteSparse is reported as such ("cpu"),
 // never timed as a GPU run.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef BENCH_MXM_H
 #define BENCH_MXM_H

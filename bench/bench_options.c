@@ -1,4 +1,5 @@
-// bench_options.c: parse gbgpu-bench's command line.
+// bench/bench_options.c: parse gbgpu-bench's command line.
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdio.h>
 #include <stdlib.h>

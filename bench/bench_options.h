@@ -1,4 +1,5 @@
-// bench_options.h: gbgpu-bench's command line.
+// bench/bench_options.h: gbgpu-bench's command line.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef BENCH_OPTIONS_H
 #define BENCH_OPTIONS_H

@@ -1,4 +1,5 @@
-// bench_semiring.c: the table of semirings gbgpu-bench knows.
+// bench/bench_semiring.c: the table of semirings gbgpu-bench knows.
+// SPDX-License-Identifier: Apache-2.0
 
 #include <string.h>
 #include "bench_semiring.h"

@@ -1,13 +1,14 @@
-// bench_semiring.h: the semirings gbgpu-bench can time, each under the three
+// bench/bench_semiring.h: the semirings gbgpu-bench can time, each under the three
 // names it has: the GraphBLAS object (for GrB_mxm), the gbgpu code (for the
 // kernel-level API) and the value type both sides compute in.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef BENCH_SEMIRING_H
 #define BENCH_SEMIRING_H
 
 #include <GraphBLAS.h>
 #include <stdbool.h>
-#include "semiring_codes.h"
+#include "kernels/semiring_codes.h"
 
 typedef enum
 {

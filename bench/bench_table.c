@@ -1,4 +1,5 @@
-// bench_table.c: format the rows of gbgpu-bench (see bench_table.h).
+// bench/bench_table.c: format the rows of gbgpu-bench (see bench_table.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,8 @@
-// bench_table.h: gbgpu-bench's output: one row per input, written as it
+// bench/bench_table.h: gbgpu-bench's output: one row per input, written as it
 // completes to three places with the same cells: an aligned table on stdout,
 // CSV (--csv) and Markdown appended to a results file (--markdown).  The last
 // line holds the geometric means of the two speedups.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Columns: input, rows, cols, nnz(A), nnz(B), products (sum over a(i,k) of
 // nnz(B(k,:))), nnz(C), compr (products / nnz(C)), gbgpu_ms (kernel),

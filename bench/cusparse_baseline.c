@@ -1,4 +1,5 @@
-// cusparse_baseline.c: time cuSPARSE's SpGEMM (see cusparse_baseline.h).
+// bench/cusparse_baseline.c: time cuSPARSE's SpGEMM (see cusparse_baseline.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define DISABLE_CUSPARSE_DEPRECATED
 #include <cusparse.h>

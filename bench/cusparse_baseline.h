@@ -1,9 +1,10 @@
-// cusparse_baseline.h: the vendor baseline column: cuSPARSE's generic SpGEMM
+// bench/cusparse_baseline.h: the vendor baseline column: cuSPARSE's generic SpGEMM
 // (cusparseSpGEMM_workEstimation / compute / copy) with CUSPARSE_SPGEMM_ALG1,
 // or ALG3 and its chunked memory estimate when ALG1 runs out of memory;
 // 32-bit indices; PLUS_TIMES over FP64 or FP32 only.  The inputs are on the
 // device already; the whole sequence is timed (descriptors, work buffers and
 // C's allocation, and freeing C), the download for the check is not.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Built from cusparse_baseline.c when CMake finds cuSPARSE, otherwise from
 // cusparse_baseline_absent.c, whose column only says so.

@@ -1,4 +1,5 @@
-// cusparse_baseline_absent.c: the cuSPARSE column of a build without cuSPARSE.
+// bench/cusparse_baseline_absent.c: the cuSPARSE column of a build without cuSPARSE.
+// SPDX-License-Identifier: Apache-2.0
 
 #include "cusparse_baseline.h"
 

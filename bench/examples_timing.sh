@@ -1,8 +1,9 @@
 #!/bin/sh
-# examples_timing.sh: each example program end to end, --cpu and --gpu, on
+# bench/examples_timing.sh: each example program end to end, --cpu and --gpu, on
 # the shared graphs and R-MAT scale 20, as one Markdown table for
 # bench/RESULTS.md ("each example's GPU and CPU time").  Every row takes the
 # programs' own lines: the result, "GrB_mxm <s> on <where>" and "total <s>".
+# SPDX-License-Identifier: Apache-2.0
 #
 #   bench/examples_timing.sh [BUILD_DIR] >> bench/RESULTS.md
 #

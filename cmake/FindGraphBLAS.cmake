@@ -1,6 +1,7 @@
-# FindGraphBLAS: SuiteSparse:GraphBLAS from the distribution (libgraphblas-dev)
+# cmake/FindGraphBLAS.cmake: SuiteSparse:GraphBLAS from the distribution (libgraphblas-dev)
 # or from GraphBLAS_ROOT / CMAKE_PREFIX_PATH.  Defines the imported target
 # GraphBLAS::GraphBLAS and GraphBLAS_VERSION.
+# SPDX-License-Identifier: Apache-2.0
 find_path(GraphBLAS_INCLUDE_DIR GraphBLAS.h
   HINTS ${GraphBLAS_ROOT} ENV GraphBLAS_ROOT
   PATH_SUFFIXES include include/suitesparse suitesparse)

@@ -1,5 +1,6 @@
-# GbgpuSanitize: -DGBGPU_SANITIZE=address,undefined instruments the C code
+# cmake/GbgpuSanitize.cmake: -DGBGPU_SANITIZE=address,undefined instruments the C code
 # (plugin host side, tests, examples, bench) with the compiler's sanitizers.
+# SPDX-License-Identifier: Apache-2.0
 #
 # CUDA sources are left alone: device code cannot be instrumented, and the
 # CUDA runtime is not built for it either.  Only executables link the

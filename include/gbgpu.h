@@ -1,4 +1,5 @@
-// gbgpu.h: the public C API of gbgpu, a GPU GrB_mxm for SuiteSparse:GraphBLAS.
+// include/gbgpu.h: the public C API of gbgpu, a GPU GrB_mxm for SuiteSparse:GraphBLAS.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Linking libgbgpu before libgraphblas (or LD_PRELOAD=libgbgpu.so) puts gbgpu's
 // GrB_mxm in front of the library's: products that pay off on the GPU run there,
@@ -60,6 +61,7 @@ gbgpu_policy ;
 // Why a call went to the library's own GrB_mxm instead of the GPU.
 typedef enum
 {
+    GBGPU_NOT_DELEGATED = -1,       // no reason: the call goes on (never counted)
     GBGPU_DELEGATED_POLICY = 0,     // the policy said CPU
     GBGPU_DELEGATED_NO_DEVICE,      // no usable CUDA device
     GBGPU_DELEGATED_SMALL,          // policy auto and too little work
@@ -75,15 +77,22 @@ typedef enum
                                     // definition (GrB_Type_new, GrB_BinaryOp_new)
     GBGPU_DELEGATED_COMPILE_FAILED, // its run-time compile failed
                                     // (gbgpu_jit_last_log has the log)
-    GBGPU_DELEGATED_NREASONS
+    GBGPU_DELEGATED_NREASONS        // how many reasons this version names
 }
 gbgpu_delegate_reason ;
+
+// The stats keep their size from version to version: a reason or a counter
+// that a later version adds takes room reserved here, so a program built
+// against an older gbgpu.h reads the fields it knows from a newer libgbgpu.
+#define GBGPU_DELEGATED_CAPACITY 32
+#define GBGPU_STATS_RESERVED 64
 
 typedef struct
 {
     uint64_t calls ;            // GrB_mxm / gbgpu_mxm calls seen
     uint64_t gpu_calls ;        // of those, computed on the GPU
-    uint64_t delegated [GBGPU_DELEGATED_NREASONS] ;   // the rest, by reason
+    uint64_t delegated [GBGPU_DELEGATED_CAPACITY] ;   // the rest, by reason
+                                // (GBGPU_DELEGATED_NREASONS of them used)
     uint64_t bytes_to_device ;  // host -> device
     uint64_t bytes_to_host ;    // device -> host
     uint64_t products ;         // multiply-adds done on the GPU
@@ -105,6 +114,7 @@ typedef struct
     double jit_compile_seconds ;// wall time of those compiles
     uint64_t jit_memory_hits ;  // calls that found theirs built in this process
     uint64_t jit_disk_hits ;    // semirings read from the disk cache
+    uint64_t reserved [GBGPU_STATS_RESERVED] ;  // zero; room for later fields
 }
 gbgpu_stats_t ;
 

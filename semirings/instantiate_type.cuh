@@ -1,14 +1,15 @@
-// instantiate_type.cuh: the kernels of every semiring of one type.
+// semirings/instantiate_type.cuh: the kernels of every semiring of one type.
+// SPDX-License-Identifier: Apache-2.0
 //
-// Included by semirings/fill_rows_<type>.cu after defining GBGPU_SEMIRING_TYPE
+// Included by semirings/instantiate_<type>.cu after defining GBGPU_SEMIRING_TYPE
 // (BOOL, INT32, ...): expands that type's rows of semiring_list.h into kernel
 // instantiations and lookups from (add, mult) to the instantiation: the
 // row-wise fill (accumulate_rows.cuh) and the masked dot product
 // (masked_dot_rows.cuh).  One translation unit per type keeps the build
 // parallel and each unit small.
 
-#include "accumulate_rows.cuh"
-#include "masked_dot_rows.cuh"
+#include "kernels/accumulate_rows.cuh"
+#include "masked_dot/masked_dot_rows.cuh"
 #include "semiring_list.h"
 
 #define GBGPU_PASTE_(a, b) a ## b

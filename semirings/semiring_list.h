@@ -1,4 +1,5 @@
-// semiring_list.h: the semirings compiled ahead of time, as an X-macro table.
+// semirings/semiring_list.h: the semirings compiled ahead of time, as an X-macro table.
+// SPDX-License-Identifier: Apache-2.0
 //
 // GBGPU_SEMIRING(ADD, MULT, TYPE) is expanded once per instantiated semiring,
 // with ADD a gbgpu_add suffix, MULT a gbgpu_mult suffix and TYPE a gbgpu_type
@@ -6,7 +7,7 @@
 // Everything else is compiled at run time (plugin/jit.h) or delegated.
 //
 // The table is grouped by type so that each type's kernels compile in their own
-// translation unit (semirings/fill_rows_<type>.cu), in parallel.
+// translation unit (semirings/instantiate_<type>.cu), in parallel.
 
 #ifndef GBGPU_SEMIRING_LIST_H
 #define GBGPU_SEMIRING_LIST_H

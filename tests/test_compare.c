@@ -1,8 +1,9 @@
-// test_compare.c: what a matrix holds, and the checks the tests make on it:
+// tests/test_compare.c: what a matrix holds, and the checks the tests make on it:
 // the same content as a reference (exact, or within a tolerance after a
 // floating-point reduction whose order may differ), the same pattern, values
 // between two references (ANY monoid), an input left intact, and snapshots
 // of any matrix to check that a call left it alone.
+// SPDX-License-Identifier: Apache-2.0
 
 #include "test_support.h"
 

@@ -1,6 +1,7 @@
-// test_custom_allocator.c: a program that starts GraphBLAS with its own
+// tests/test_custom_allocator.c: a program that starts GraphBLAS with its own
 // allocator (GxB_init, as RedisGraph or MATLAB do) gets GPU results whose
 // arrays come from that allocator, since GraphBLAS will free them with it.
+// SPDX-License-Identifier: Apache-2.0
 //
 // gbgpu's GxB_init stands in front of the library's; this checks that it
 // forwards (GraphBLAS allocates through the program's functions) and, with a

@@ -1,5 +1,6 @@
-// test_device_failures.c: a CUDA error in the middle of a product (GPU test:
+// tests/test_device_failures.c: a CUDA error in the middle of a product (GPU test:
 // exits 77 without a usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 // CTest runs it twice, with the test knob GBGPU_INJECT_FAILURE set to
 // "launch" (a failed launch: the device still works) and to "fault" (an

@@ -1,6 +1,7 @@
-// test_example_mcl.c: gbgpu-mcl (examples/mcl) against the clusterings of mcl
+// tests/test_example_mcl.c: gbgpu-mcl (examples/mcl) against the clusterings of mcl
 // itself and of HipMCL on the shared data (the mcl/ folder of
 // GBGPU_DATA_DIR; its README describes the files).
+// SPDX-License-Identifier: Apache-2.0
 //
 //   test_example_mcl [hipmcl [--gpu]]  [data; GPU with --gpu]
 //       hep-th.mtx, -I 2, against hep-th.hipmcl-I2.clusters.  That file

@@ -1,6 +1,7 @@
-// test_example_mcl_compare.c: read clustering files, count identical
+// tests/test_example_mcl_compare.c: read clustering files, count identical
 // clusters and compute the adjusted Rand index (see
 // test_example_mcl_compare.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>

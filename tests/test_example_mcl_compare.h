@@ -1,5 +1,6 @@
-// test_example_mcl_compare.h: how far apart two clusterings of the same
+// tests/test_example_mcl_compare.h: how far apart two clusterings of the same
 // nodes are, for test_example_mcl (gbgpu-mcl against mcl and HipMCL).
+// SPDX-License-Identifier: Apache-2.0
 //
 // A clustering file has one cluster a line, node ids (integers) separated by
 // white space, as mcl writes label output for integer labels.  Clusterings

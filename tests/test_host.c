@@ -1,4 +1,5 @@
-// test_host.c: what gbgpu must do on every machine, GPU or not (the CI test).
+// tests/test_host.c: what gbgpu must do on every machine, GPU or not (the CI test).
+// SPDX-License-Identifier: Apache-2.0
 //
 // - GrB_mxm is gbgpu's (interposed), and counts every call it sees;
 // - the policy and the device decide the path, and the counters say which

@@ -1,5 +1,6 @@
-// test_host_options.c: gbgpu's option and stats calls (CI test, no GPU
+// tests/test_host_options.c: gbgpu's option and stats calls (CI test, no GPU
 // needed).
+// SPDX-License-Identifier: Apache-2.0
 //
 // gbgpu_set/gbgpu_get keep every valid value and refuse invalid ones with
 // GrB_INVALID_VALUE (leaving the value as it was), unknown options too; a
@@ -215,12 +216,22 @@ static void test_stats (void)
         }
         ts_check (unique, "reason %d has no name of its own", r) ;
     }
-    const int out_of_range [2] = { -1, GBGPU_DELEGATED_NREASONS } ;
-    for (int k = 0 ; k < 2 ; k++)
+    const int out_of_range [3] = { -2, GBGPU_NOT_DELEGATED, GBGPU_DELEGATED_NREASONS } ;
+    for (int k = 0 ; k < 3 ; k++)
     {
         const char *name = gbgpu_delegate_reason_name ((gbgpu_delegate_reason) out_of_range [k]) ;
         ts_check (name != NULL && name [0] != '\0', "reason %d has no name", out_of_range [k]) ;
     }
+
+    // The struct's size is fixed for every later version: 17 counters, room
+    // for 32 reasons and 64 more fields, all of which read zero now.
+    _Static_assert (sizeof (gbgpu_stats_t) == (17 + GBGPU_DELEGATED_CAPACITY
+        + GBGPU_STATS_RESERVED) * sizeof (uint64_t), "gbgpu_stats_t changed size") ;
+    bool reserved_zero = true ;
+    for (int r = GBGPU_DELEGATED_NREASONS ; r < GBGPU_DELEGATED_CAPACITY ; r++)
+        reserved_zero = reserved_zero && s.delegated [r] == 0 ;
+    for (int k = 0 ; k < GBGPU_STATS_RESERVED ; k++) reserved_zero = reserved_zero && s.reserved [k] == 0 ;
+    ts_check (reserved_zero, "reserved room in the stats is not zero") ;
 
     // reset: every counter back to zero, then counting again
     gbgpu_stats_reset () ;

@@ -1,4 +1,4 @@
-// test_jit.c: [host] run-time compiled semirings without a GPU: the kernel
+// tests/test_jit.c: [host] run-time compiled semirings without a GPU: the kernel
 // source of a built-in combination outside semirings/semiring_list.h and of
 // a user semiring (a 16-byte struct with a max-with-index monoid, user ops
 // on double) really compiles with NVRTC for sm_90 (NVRTC needs no device),
@@ -7,6 +7,7 @@
 // the disk cache: miss, store, hit (same bytes and names), other keys miss,
 // a changed or cut-short file is no entry, and concurrent writers of one key
 // leave one whole entry.
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -14,7 +15,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "jit.h"
+#include "jit/compiler/compiler.h"
 
 static int failures = 0 ;
 

@@ -1,6 +1,7 @@
-// test_jit_semiring.c: [host] what run-time compiled semirings are made from,
-// without a device: the registry of definitions (plugin/jit_registry.c) and
-// the description of a GrB_Semiring for the compiler (jit_semiring.c).
+// tests/test_jit/semiring.c: [host] what run-time compiled semirings are made from,
+// without a device: the registry of definitions (plugin/jit/registry.c) and
+// the description of a GrB_Semiring for the compiler (jit/semiring.c).
+// SPDX-License-Identifier: Apache-2.0
 //
 // Linked with those objects in front of GraphBLAS (not with libgbgpu), so
 // its GxB_Type_new, GxB_BinaryOp_new and frees are the interposed ones:
@@ -15,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "gbgpu_internal.h"
+#include "plan/plan.h"
 #include "test_user_ops.h"
 
 static int failures = 0 ;
@@ -116,7 +117,7 @@ static gbgpu_delegate_reason describe_and_free (GrB_Semiring semiring)
 {
     gbgpu_jit_description d ;
     gbgpu_delegate_reason reason = gbgpu_jit_describe (&d, semiring) ;
-    if (reason == GBGPU_DELEGATED_NREASONS) gbgpu_jit_description_free (&d) ;
+    if (reason == GBGPU_NOT_DELEGATED) gbgpu_jit_description_free (&d) ;
     return reason ;
 }
 
@@ -129,7 +130,7 @@ static void test_user_type (void)
     max_with_index identity = pair.identity ;
 
     gbgpu_jit_description d ;
-    CHECK (gbgpu_jit_describe (&d, pair.semiring) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, pair.semiring) == GBGPU_NOT_DELEGATED) ;
     CHECK (!d.s.builtin && d.ttype == type) ;
     CHECK (strcmp (d.s.type_name, "max_with_index") == 0) ;
     CHECK (strcmp (d.s.type_definition, MAX_WITH_INDEX_DEFN) == 0) ;
@@ -178,7 +179,7 @@ static void test_one_part_built_in (void)
         "times_plus_one", TIMES_PLUS_ONE_DEFN)) ;
     OK (GrB_Semiring_new (&semiring, GrB_PLUS_MONOID_FP64, mult_op)) ;
     gbgpu_jit_description d ;
-    CHECK (gbgpu_jit_describe (&d, semiring) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, semiring) == GBGPU_NOT_DELEGATED) ;
     CHECK (!d.s.builtin && d.s.add_name == NULL && d.s.codes.add == GBGPU_ADD_PLUS) ;
     CHECK (d.s.codes.type == GBGPU_TYPE_FP64 && strcmp (d.s.type_name, "double") == 0) ;
     CHECK (d.s.type_definition == NULL && d.s.value_slot_size == 8) ;
@@ -193,7 +194,7 @@ static void test_one_part_built_in (void)
     OK (GxB_BinaryOp_new (&add_op, my_min, GrB_INT32, GrB_INT32, GrB_INT32, "my_min", MY_MIN_DEFN)) ;
     OK (GxB_Monoid_terminal_new_INT32 (&monoid, add_op, INT32_MAX, INT32_MIN)) ;
     OK (GrB_Semiring_new (&min_times, monoid, GrB_TIMES_INT32)) ;
-    CHECK (gbgpu_jit_describe (&d, min_times) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, min_times) == GBGPU_NOT_DELEGATED) ;
     CHECK (!d.s.builtin && d.s.mult_name == NULL && d.s.codes.mult == GBGPU_MULT_TIMES) ;
     CHECK (strcmp (d.s.add_name, "my_min") == 0 && d.s.value_slot_size == 4) ;
     int32_t identity = 0, terminal = 0 ;
@@ -219,46 +220,46 @@ static void test_builtin (void)
     OK (GrB_Semiring_new (&plus_lxor, GrB_PLUS_MONOID_INT32, GxB_LXOR_INT32)) ;
     OK (GrB_Semiring_new (&max_secondi, GrB_MAX_MONOID_INT64, GxB_SECONDI_INT64)) ;
     gbgpu_jit_description d ;
-    CHECK (gbgpu_jit_describe (&d, plus_lxor) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, plus_lxor) == GBGPU_NOT_DELEGATED) ;
     CHECK (d.s.builtin && d.s.codes.add == GBGPU_ADD_PLUS && d.s.codes.mult == GBGPU_MULT_LXOR
         && d.s.codes.type == GBGPU_TYPE_INT32 && d.s.value_slot_size == 4) ;
     check_compiles (&d) ;
     gbgpu_jit_description_free (&d) ;
-    CHECK (gbgpu_jit_describe (&d, max_secondi) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, max_secondi) == GBGPU_NOT_DELEGATED) ;
     CHECK (d.s.builtin && d.s.codes.mult == GBGPU_MULT_SECONDI && !d.reads_a && !d.reads_b) ;
     gbgpu_jit_description_free (&d) ;
 
     // outside the table: a comparison (inputs of the type, boolean values), an
     // 8-bit type (32-bit slots), a bitwise monoid
-    CHECK (gbgpu_jit_describe (&d, GxB_LOR_EQ_INT32) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, GxB_LOR_EQ_INT32) == GBGPU_NOT_DELEGATED) ;
     CHECK (d.s.builtin && d.s.codes.add == GBGPU_ADD_LOR && d.s.codes.mult == GBGPU_MULT_EQ
         && d.s.codes.type == GBGPU_TYPE_INT32 && d.ttype == GrB_BOOL && d.input_type == GrB_INT32
         && d.s.value_slot_size == 4) ;
     check_compiles (&d) ;
     gbgpu_jit_description_free (&d) ;
-    CHECK (gbgpu_jit_describe (&d, GrB_PLUS_TIMES_SEMIRING_INT8) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, GrB_PLUS_TIMES_SEMIRING_INT8) == GBGPU_NOT_DELEGATED) ;
     CHECK (d.s.builtin && d.s.codes.type == GBGPU_TYPE_INT8 && d.ttype == GrB_INT8
         && d.input_type == GrB_INT8 && d.s.value_slot_size == 4) ;
     check_compiles (&d) ;
     gbgpu_jit_description_free (&d) ;
-    CHECK (gbgpu_jit_describe (&d, GxB_BXNOR_BOR_UINT16) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, GxB_BXNOR_BOR_UINT16) == GBGPU_NOT_DELEGATED) ;
     CHECK (d.s.builtin && d.s.codes.add == GBGPU_ADD_BXNOR && d.s.codes.mult == GBGPU_MULT_BOR
         && d.s.codes.type == GBGPU_TYPE_UINT16 && d.s.value_slot_size == 4) ;
     check_compiles (&d) ;
     gbgpu_jit_description_free (&d) ;
     GrB_Semiring isgt ;
     OK (GrB_Semiring_new (&isgt, GrB_PLUS_MONOID_INT32, GxB_ISGT_INT32)) ;
-    CHECK (describe_and_free (isgt) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (describe_and_free (isgt) == GBGPU_NOT_DELEGATED) ;
 
-    CHECK (describe_and_free (GxB_PLUS_FIRSTI_INT64) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (describe_and_free (GxB_PLUS_FIRSTI_INT64) == GBGPU_NOT_DELEGATED) ;
 
     // complex: 16-byte slots (compare-and-swap of 16 bytes for TIMES)
-    CHECK (gbgpu_jit_describe (&d, GxB_TIMES_DIV_FC64) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, GxB_TIMES_DIV_FC64) == GBGPU_NOT_DELEGATED) ;
     CHECK (d.s.builtin && d.s.codes.add == GBGPU_ADD_TIMES && d.s.codes.mult == GBGPU_MULT_DIV
         && d.s.codes.type == GBGPU_TYPE_FC64 && d.s.value_slot_size == 16) ;
     check_compiles (&d) ;
     gbgpu_jit_description_free (&d) ;
-    CHECK (gbgpu_jit_describe (&d, GxB_ANY_RMINUS_FC32) == GBGPU_DELEGATED_NREASONS) ;
+    CHECK (gbgpu_jit_describe (&d, GxB_ANY_RMINUS_FC32) == GBGPU_NOT_DELEGATED) ;
     CHECK (d.s.builtin && d.s.codes.type == GBGPU_TYPE_FC32 && d.s.value_slot_size == 8) ;
     check_compiles (&d) ;
     gbgpu_jit_description_free (&d) ;

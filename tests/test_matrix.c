@@ -1,4 +1,5 @@
-// test_matrix.c: reproducible random matrices in any storage.
+// tests/test_matrix.c: reproducible random matrices in any storage.
+// SPDX-License-Identifier: Apache-2.0
 //
 // A ts_matrix_spec's content is drawn first, as a list of tuples, from the
 // spec's seed alone; the storage is then made from those tuples: options set

@@ -1,6 +1,7 @@
-// test_mxm_accumulators.c: every accumulator of the kernels gives the
+// tests/test_mxm_accumulators.c: every accumulator of the kernels gives the
 // library's result, and the selector sends rows where it should (GPU test:
 // exits 77 without a usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 // This test calls the kernel-level interface (gbgpu_cuda_upload,
 // gbgpu_cuda_spgemm with a profile, gbgpu_cuda_download) so that the

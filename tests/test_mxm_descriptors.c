@@ -1,6 +1,7 @@
-// test_mxm_descriptors.c: C<M> = accum (C, op(A)*op(B)) on the GPU, for every
+// tests/test_mxm_descriptors.c: C<M> = accum (C, op(A)*op(B)) on the GPU, for every
 // descriptor and every storage of every operand (GPU test: exits 77 without a
 // usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 // The GPU computes T = A*B; what surrounds it (mask valued / structural /
 // complemented, replace, accumulator, transposed inputs, a C of another type

@@ -1,6 +1,7 @@
-// test_mxm_graph_forms.c: the masked products of graph algorithms, exactly as
+// tests/test_mxm_graph_forms.c: the masked products of graph algorithms, exactly as
 // LAGraph writes them, run on the GPU and give the library's results (GPU
 // test: exits 77 without a usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 //   triangle counting  C<A> = A*A, C<L> = L*L, C<U> = U*U (GrB_DESC_S) and
 //                      C<L> = L*U' (GrB_DESC_ST1), over GxB_PLUS_PAIR_INT64

@@ -1,5 +1,6 @@
-// test_mxm_jit.c: semirings compiled at run time (NVRTC) run on the GPU and
+// tests/test_mxm_jit.c: semirings compiled at run time (NVRTC) run on the GPU and
 // give the library's results (GPU test: exits 77 without a usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 //   user type    a 16-byte struct {double value ; int64_t index} with a
 //                max-with-index monoid (ties: the smaller index) and a

@@ -1,7 +1,8 @@
-// test_mxm_masked_dot.c: C<M> = A*B' (B transposed by the descriptor, M not
+// tests/test_mxm_masked_dot.c: C<M> = A*B' (B transposed by the descriptor, M not
 // complemented) on the GPU for every semiring gbgpu instantiates, with
 // structural and valued masks, gives the library's result (GPU test: exits
 // 77 without a usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 // Those are the products gbgpu may compute by one dot product per mask
 // entry.  CTest runs this program twice: with GBGPU_MASKED_DOT=dot every call

@@ -1,5 +1,6 @@
-// test_mxm_row_blocks.c: products larger than the device's memory (GPU test:
+// tests/test_mxm_row_blocks.c: products larger than the device's memory (GPU test:
 // exits 77 without a usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 // The test-only cap on gbgpu's device memory (GBGPU_DEVICE_MEMORY_LIMIT)
 // stands in for a small device, sized from each case's inputs and result, so

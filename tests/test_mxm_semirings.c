@@ -1,5 +1,6 @@
-// test_mxm_semirings.c: every semiring gbgpu instantiates, on the GPU, gives
+// tests/test_mxm_semirings.c: every semiring gbgpu instantiates, on the GPU, gives
 // the library's result (GPU test: exits 77 without a usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 // The semirings are the X-macro table of semirings/semiring_list.h, built from
 // built-in parts as LAGraph does, plus: a few predefined semiring objects,

@@ -1,5 +1,6 @@
-// test_mxm_threads.c: GrB_mxm from several threads at once, on shared inputs
+// tests/test_mxm_threads.c: GrB_mxm from several threads at once, on shared inputs
 // (GPU test: exits 77 without a usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 // SuiteSparse lets threads share an input matrix that has no pending work,
 // and gbgpu's counters are atomic so that GrB_mxm may be called from many

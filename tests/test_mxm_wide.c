@@ -1,5 +1,6 @@
-// test_mxm_wide.c: column and inner indices near the top of the device's
+// tests/test_mxm_wide.c: column and inner indices near the top of the device's
 // 32-bit range (GPU test: exits 77 without a usable device).
+// SPDX-License-Identifier: Apache-2.0
 //
 // gbgpu keeps column indices in 32 bits on the device (and its hash tables
 // use the top bit), so a product with just under 2^31 columns must still run

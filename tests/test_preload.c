@@ -1,5 +1,6 @@
-// test_preload.c: an unmodified GraphBLAS program, built against libgraphblas
+// tests/test_preload.c: an unmodified GraphBLAS program, built against libgraphblas
 // only, started with LD_PRELOAD=libgbgpu.so, runs its GrB_mxm on the GPU.
+// SPDX-License-Identifier: Apache-2.0
 //
 // The program knows nothing of gbgpu at build time; at run time it looks up
 // gbgpu's stats through dlsym to see which path its one GrB_mxm took.  Without

@@ -1,8 +1,9 @@
-// test_semiring.c: semirings built from built-in parts, named by the codes
-// of semirings/semiring_codes.h.  Built as LAGraph builds them (a monoid from
+// tests/test_semiring.c: semirings built from built-in parts, named by the codes
+// of plugin/cuda/kernels/semiring_codes.h.  Built as LAGraph builds them (a monoid from
 // a built-in binary op and its identity, then GrB_Semiring_new), so the tests
 // exercise gbgpu's recognition of user-made semirings, not just the
 // predefined GxB_/GrB_ semiring objects.
+// SPDX-License-Identifier: Apache-2.0
 
 #include "test_support.h"
 #include "semiring_list.h"

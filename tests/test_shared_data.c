@@ -1,5 +1,6 @@
-// test_shared_data.c: real matrices from the shared data folder, on the GPU
+// tests/test_shared_data.c: real matrices from the shared data folder, on the GPU
 // (GPU test; exits 77 without a usable device or without GBGPU_DATA_DIR).
+// SPDX-License-Identifier: Apache-2.0
 //
 // Every matrices/*.mtx is read with graph_read_mtx (examples/common: pattern
 // -> BOOL, integer -> INT64, real -> FP64, symmetric files expanded), then

@@ -1,5 +1,6 @@
-// test_support.c: the tests' tally, setup and skip helpers, PRNG, gbgpu
+// tests/test_support.c: the tests' tally, setup and skip helpers, PRNG, gbgpu
 // counters and policy, and type helpers (see test_support.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include "test_support.h"

@@ -1,4 +1,5 @@
-// test_support.h: the small library shared by gbgpu's tests.
+// tests/test_support.h: the small library shared by gbgpu's tests.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Every test does the same few things: make reproducible random matrices in a
 // chosen storage (format, sparsity, iso, jumbled, pending work), run one
@@ -21,7 +22,7 @@
 #include <stdio.h>
 
 #include "gbgpu.h"
-#include "semiring_codes.h"
+#include "kernels/semiring_codes.h"
 
 //------------------------------------------------------------------------------
 // exit codes, setup errors, tally

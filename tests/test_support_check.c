@@ -1,4 +1,5 @@
-// test_support_check.c: the test library does what the other tests assume.
+// tests/test_support_check.c: the test library does what the other tests assume.
+// SPDX-License-Identifier: Apache-2.0
 //
 // The GPU tests only mean something if their inputs really are what they
 // claim (bitmap, hypersparse, iso, jumbled, with pending work...), if the

@@ -1,6 +1,7 @@
-// test_user_ops.h: user types and operators with their C definitions, as a
+// tests/test_user_ops.h: user types and operators with their C definitions, as a
 // program gives them to GxB_Type_new and GxB_BinaryOp_new, shared by the
 // tests of run-time compiled semirings (test_jit_semiring, test_mxm_jit).
+// SPDX-License-Identifier: Apache-2.0
 //
 // Each operator is here twice, as a C function for the library and as the
 // same function's source for gbgpu's compiler: they must stay the same.

@@ -1,8 +1,9 @@
-// bfs.c: multi-source breadth-first search in plain GraphBLAS: levels and
+// examples/bfs/bfs.c: multi-source breadth-first search in plain GraphBLAS: levels and
 // parents from k sources at once, one GrB_mxm per level over all of them
 // (bfs_multi_source.h says how).  With libgbgpu in front of SuiteSparse the
 // products may run on the GPU, and the program says whether they did; it
 // never calls gbgpu directly (gbgpu_optional.h), so it runs the same without.
+// SPDX-License-Identifier: Apache-2.0
 //
 //      bfs [--cpu | --gpu] [--sources K] [--levels-only] [--check] [INPUT]
 //

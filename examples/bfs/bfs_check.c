@@ -1,5 +1,6 @@
-// bfs_check.c: single-source BFS in plain C as the reference for the
+// examples/bfs/bfs_check.c: single-source BFS in plain C as the reference for the
 // multi-source GraphBLAS search (see bfs_check.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>

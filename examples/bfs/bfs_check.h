@@ -1,5 +1,6 @@
-// bfs_check.h: check a multi-source BFS against the textbook single-source
+// examples/bfs/bfs_check.h: check a multi-source BFS against the textbook single-source
 // BFS.
+// SPDX-License-Identifier: Apache-2.0
 //
 // For each source, a plain BFS in C (a queue over the CSR arrays of S, read
 // with GrB_Matrix_extractTuples) gives the true levels.  The GraphBLAS search

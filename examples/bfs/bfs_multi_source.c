@@ -1,5 +1,6 @@
-// bfs_multi_source.c: multi-source BFS, one GrB_mxm per level (see
+// examples/bfs/bfs_multi_source.c: multi-source BFS, one GrB_mxm per level (see
 // bfs_multi_source.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>

@@ -1,5 +1,6 @@
-// bfs_multi_source.h: breadth-first search from k sources at once, in plain
+// examples/bfs/bfs_multi_source.h: breadth-first search from k sources at once, in plain
 // GraphBLAS, one GrB_mxm per level.
+// SPDX-License-Identifier: Apache-2.0
 //
 // The k frontiers are the rows of one k-by-n matrix q, so each level is a
 // single product over all sources (a matrix times a matrix, where a one-source

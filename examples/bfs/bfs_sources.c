@@ -1,5 +1,6 @@
-// bfs_sources.c: k sources evenly spaced over the non-isolated nodes (see
+// examples/bfs/bfs_sources.c: k sources evenly spaced over the non-isolated nodes (see
 // bfs_sources.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdlib.h>
 #include "bfs_sources.h"

@@ -1,4 +1,5 @@
-// bfs_sources.h: which nodes a multi-source BFS starts from.
+// examples/bfs/bfs_sources.h: which nodes a multi-source BFS starts from.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Deterministic, so that runs (CPU and GPU, before and after a change) search
 // the same trees: k sources evenly spaced over the nodes that have at least

@@ -1,5 +1,6 @@
-// example_try.h: the example programs' error handling: a failing GraphBLAS
+// examples/common/example_try.h: the example programs' error handling: a failing GraphBLAS
 // call is fatal; say which call failed, and why, and exit.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef EXAMPLE_TRY_H
 #define EXAMPLE_TRY_H

@@ -1,4 +1,5 @@
-// gbgpu_optional.c: look gbgpu's API up at run time (see gbgpu_optional.h).
+// examples/common/gbgpu_optional.c: look gbgpu's API up at run time (see gbgpu_optional.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _GNU_SOURCE     // RTLD_DEFAULT
 #include <dlfcn.h>

@@ -1,4 +1,5 @@
-// gbgpu_optional.h: gbgpu's controls for programs that do not need gbgpu.
+// examples/common/gbgpu_optional.h: gbgpu's controls for programs that do not need gbgpu.
+// SPDX-License-Identifier: Apache-2.0
 //
 // The example programs are plain GraphBLAS: they run the same with
 // SuiteSparse's own GrB_mxm or with libgbgpu in front of it (linked first or

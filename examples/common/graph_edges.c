@@ -1,4 +1,5 @@
-// graph_edges.c: the tuple list behind graph_read_mtx and the generators.
+// examples/common/graph_edges.c: the tuple list behind graph_read_mtx and the generators.
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdlib.h>
 #include "graph_edges.h"

@@ -1,7 +1,8 @@
-// graph_edges.h (internal to graph_io): a growable list of (i, j, value)
+// examples/common/graph_edges.h (internal to graph_io): a growable list of (i, j, value)
 // tuples that the reader and the generators fill and then turn into a
 // GrB_Matrix with one GrB_Matrix_build, which sorts and merges duplicates in
 // parallel (and notices tuples that already come sorted).
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef GRAPH_EDGES_H
 #define GRAPH_EDGES_H

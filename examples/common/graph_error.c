@@ -1,5 +1,6 @@
-// graph_error.c: the error messages of graph_io (one per thread) and the
+// examples/common/graph_error.c: the error messages of graph_io (one per thread) and the
 // names of GraphBLAS status codes, shared by every program that prints them.
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdarg.h>
 #include <stdio.h>

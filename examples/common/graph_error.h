@@ -1,5 +1,6 @@
-// graph_error.h (internal to graph_io): record why a graph_* call failed, so
+// examples/common/graph_error.h (internal to graph_io): record why a graph_* call failed, so
 // that graph_io_error () can tell the program in words.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef GRAPH_ERROR_H
 #define GRAPH_ERROR_H

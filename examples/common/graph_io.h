@@ -1,4 +1,5 @@
-// graph_io.h: input matrices for the example programs, tests and benchmark.
+// examples/common/graph_io.h: input matrices for the example programs, tests and benchmark.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Every program that runs GrB_mxm on "a graph" needs the same two things: read
 // a Matrix Market file, or generate a matrix of a known shape and size.  This

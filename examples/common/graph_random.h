@@ -1,6 +1,7 @@
-// graph_random.h (internal to graph_io): the random numbers of the
+// examples/common/graph_random.h (internal to graph_io): the random numbers of the
 // generators.  SplitMix64: tiny, fast, good enough for graph generation, and
 // the same stream on every platform so that a seed names one matrix.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef GRAPH_RANDOM_H
 #define GRAPH_RANDOM_H

@@ -1,4 +1,5 @@
-// graph_read_mtx.c: read a Matrix Market coordinate file into a GrB_Matrix.
+// examples/common/graph_read_mtx.c: read a Matrix Market coordinate file into a GrB_Matrix.
+// SPDX-License-Identifier: Apache-2.0
 //
 // The file is read whole and parsed in place (no per-line stdio), the tuples
 // collected in a graph_edges list and built with one GrB_Matrix_build: fast

@@ -1,5 +1,6 @@
-// graph_rmat.c: the Graph500 R-MAT (Kronecker) generator: a power-law graph
+// examples/common/graph_rmat.c: the Graph500 R-MAT (Kronecker) generator: a power-law graph
 // with a few very high-degree nodes, the standard skewed SpGEMM input.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Each edge descends `scale` levels of the adjacency matrix, choosing one of
 // four quadrants with probabilities a, b, c, d.  Node ids are then permuted at

@@ -1,5 +1,6 @@
-// graph_spec.c: one command-line word names an input, generated or read:
+// examples/common/graph_spec.c: one command-line word names an input, generated or read:
 // "rmat:16", "grid3d27:50", "uniform:100000:8", or a Matrix Market path.
+// SPDX-License-Identifier: Apache-2.0
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,5 +1,6 @@
-// graph_stencils.c: the regular matrices: 2D and 3D grid stencils and bands.
+// examples/common/graph_stencils.c: the regular matrices: 2D and 3D grid stencils and bands.
 // Their products have predictable sizes and no skew, the opposite of R-MAT.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Tuples are emitted row by row with increasing column index, so
 // GrB_Matrix_build finds them sorted and has nothing to sort.

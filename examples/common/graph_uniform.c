@@ -1,5 +1,6 @@
-// graph_uniform.c: a uniform random (Erdos-Renyi-like) symmetric graph, the
+// examples/common/graph_uniform.c: a uniform random (Erdos-Renyi-like) symmetric graph, the
 // unskewed counterpart of R-MAT: every row has about the same length.
+// SPDX-License-Identifier: Apache-2.0
 
 #include "graph_edges.h"
 #include "graph_error.h"

@@ -1,4 +1,5 @@
-// wall_clock.h: seconds on a monotonic clock, for the programs' timings.
+// examples/common/wall_clock.h: seconds on a monotonic clock, for the programs' timings.
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef WALL_CLOCK_H
 #define WALL_CLOCK_H

@@ -1,6 +1,7 @@
-// mcl.c (program gbgpu-mcl): Markov clustering in plain GraphBLAS, the way
+// examples/mcl/mcl.c (program gbgpu-mcl): Markov clustering in plain GraphBLAS, the way
 // mcl (van Dongen's program, Debian package mcl) computes it with its
 // defaults, so that the two give (nearly) the same clusters:
+// SPDX-License-Identifier: Apache-2.0
 //
 //      start matrix     mcl_start.h     self-loops, rows to sum 1
 //      iterations       mcl_process.h   expansion P*P (GrB_mxm, PLUS_TIMES_FP64),

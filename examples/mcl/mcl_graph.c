@@ -1,4 +1,5 @@
-// mcl_graph.c: read the program's input into an mcl_graph (see mcl_graph.h).
+// examples/mcl/mcl_graph.c: read the program's input into an mcl_graph (see mcl_graph.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,6 @@
-// mcl_graph.h: the graph mcl clusters, from any of the program's inputs: a
+// examples/mcl/mcl_graph.h: the graph mcl clusters, from any of the program's inputs: a
 // square FP64 matrix of positive weights and, for label input, the labels.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Node i's edges are row i (entry (i,j): weight of the edge i -> j).  mcl
 // itself keeps node j's edges in column j; the clustering code works on

@@ -1,5 +1,6 @@
-// mcl_interpret.c: dominant-entry graph, attractor systems and closure of
+// examples/mcl/mcl_interpret.c: dominant-entry graph, attractor systems and closure of
 // every other node, as mcl interprets its limit (see mcl_interpret.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,5 +1,6 @@
-// mcl_interpret.h: the clusters of an MCL limit, read the way mcl reads them
+// examples/mcl/mcl_interpret.h: the clusters of an MCL limit, read the way mcl reads them
 // (its mclDag and mclInterpret, with its default -overlap cut).
+// SPDX-License-Identifier: Apache-2.0
 //
 // Row i of the limit says where node i's flow ends.  First each row keeps
 // only its dominant entries, giving a graph D (mcl's "DAG"):

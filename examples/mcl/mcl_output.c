@@ -1,4 +1,5 @@
-// mcl_output.c: clusters to a file or stdout, one a line (see mcl_output.h).
+// examples/mcl/mcl_output.c: clusters to a file or stdout, one a line (see mcl_output.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <errno.h>
 #include <stdio.h>

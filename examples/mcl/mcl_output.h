@@ -1,6 +1,7 @@
-// mcl_output.h: write a clustering the way mcl writes label output: one
+// examples/mcl/mcl_output.h: write a clustering the way mcl writes label output: one
 // cluster a line, members separated by tabs, as labels (abc input) or as
 // 0-based node ids (Matrix Market input).
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef MCL_OUTPUT_H
 #define MCL_OUTPUT_H

@@ -1,5 +1,6 @@
-// mcl_process.c: expansion, pruning, chaos and inflation until the chaos is
+// examples/mcl/mcl_process.c: expansion, pruning, chaos and inflation until the chaos is
 // small (see mcl_process.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>

@@ -1,4 +1,5 @@
-// mcl_process.h: the MCL iterations, as mcl runs them.
+// examples/mcl/mcl_process.h: the MCL iterations, as mcl runs them.
+// SPDX-License-Identifier: Apache-2.0
 //
 // From the row-stochastic start matrix P (mcl_start.h), each iteration
 //

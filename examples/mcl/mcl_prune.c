@@ -1,5 +1,6 @@
-// mcl_prune.c: cutoff, recovery and selection of each row, as mcl prunes
+// examples/mcl/mcl_prune.c: cutoff, recovery and selection of each row, as mcl prunes
 // each column (see mcl_prune.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <math.h>
 #include <stdbool.h>

@@ -1,4 +1,5 @@
-// mcl_prune.h: mcl's pruning of an expanded matrix, node by node.
+// examples/mcl/mcl_prune.h: mcl's pruning of an expanded matrix, node by node.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Expansion fills the matrix in; mcl keeps it sparse by pruning every node's
 // vector (here: row) after each expansion, with its defaults -P 10000

@@ -1,7 +1,8 @@
-// mcl_read_abc.c: read mcl's abc label format (see mcl_read_abc.h).  Labels
+// examples/mcl/mcl_read_abc.c: read mcl's abc label format (see mcl_read_abc.h).  Labels
 // are looked up in an open-addressing hash table (FNV-1a); the edges are
 // collected in both directions and built into the matrix with MAX for
 // duplicates.
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>

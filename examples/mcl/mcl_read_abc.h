@@ -1,4 +1,5 @@
-// mcl_read_abc.h: mcl's "abc" label input, one edge a line:
+// examples/mcl/mcl_read_abc.h: mcl's "abc" label input, one edge a line:
+// SPDX-License-Identifier: Apache-2.0
 //
 //      LABEL1 LABEL2 [WEIGHT]          (fields separated by white space)
 //

@@ -1,6 +1,7 @@
-// mcl_rows.c: row reductions into arrays, and row-wise divide and select with
+// examples/mcl/mcl_rows.c: row reductions into arrays, and row-wise divide and select with
 // a user-defined index-unary operator whose scalar is a pointer to the
 // per-row values (see mcl_rows.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdbool.h>
 #include <stdio.h>

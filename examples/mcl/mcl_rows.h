@@ -1,4 +1,5 @@
-// mcl_rows.h: the row-wise steps of MCL, in GraphBLAS.
+// examples/mcl/mcl_rows.h: the row-wise steps of MCL, in GraphBLAS.
+// SPDX-License-Identifier: Apache-2.0
 //
 // MCL works node by node: each node's row (mcl: column) is pruned against
 // its own threshold, divided by its sum, measured.  GraphBLAS reduces rows

@@ -1,5 +1,6 @@
-// mcl_start.c: self-loops and normalization of the start matrix (see
+// examples/mcl/mcl_start.c: self-loops and normalization of the start matrix (see
 // mcl_start.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <stdlib.h>
 #include "example_try.h"

@@ -1,5 +1,6 @@
-// mcl_start.h: the matrix the MCL iterations start from, made the way mcl
+// examples/mcl/mcl_start.h: the matrix the MCL iterations start from, made the way mcl
 // makes it by default.
+// SPDX-License-Identifier: Apache-2.0
 //
 //   1. self-loops of the input are dropped;
 //   2. every node gets a self-loop weighing as much as its heaviest edge

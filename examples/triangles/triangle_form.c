@@ -1,5 +1,6 @@
-// triangle_form.c: the two triangle-counting products and the rule that
+// examples/triangles/triangle_form.c: the two triangle-counting products and the rule that
 // picks one (see triangle_form.h for the rule and where it comes from).
+// SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>

@@ -1,5 +1,6 @@
-// triangle_form.h: the two masked products that count triangles, and the
+// examples/triangles/triangle_form.h: the two masked products that count triangles, and the
 // rule that picks one.
+// SPDX-License-Identifier: Apache-2.0
 //
 //      LUt:  C<L> = L*U'   descriptor ST1: SuiteSparse computes one dot
 //                          product per entry of L (its "dot3" method)

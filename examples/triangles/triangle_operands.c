@@ -1,4 +1,5 @@
-// triangle_operands.c: S, L and U for a triangle count (see triangle_operands.h).
+// examples/triangles/triangle_operands.c: S, L and U for a triangle count (see triangle_operands.h).
+// SPDX-License-Identifier: Apache-2.0
 
 #include <string.h>
 #include "triangle_operands.h"

@@ -1,6 +1,7 @@
-// triangle_operands.h: the matrices a triangle count multiplies, made from any
+// examples/triangles/triangle_operands.h: the matrices a triangle count multiplies, made from any
 // square input.  Shared by the triangles program and the graph benchmark, so
 // that both time the same products.
+// SPDX-License-Identifier: Apache-2.0
 //
 //      S = pattern of A (BOOL, every entry true), self-loops removed;
 //          symmetric: checked, or made so (S = S | S') when asked

@@ -1,5 +1,6 @@
-// triangles.c: count the triangles of an undirected graph in plain GraphBLAS,
+// examples/triangles/triangles.c: count the triangles of an undirected graph in plain GraphBLAS,
 // the way LAGraph does it:
+// SPDX-License-Identifier: Apache-2.0
 //
 //      S = pattern of A, without self-loops (made symmetric with --symmetrize)
 //      L = tril (S,-1), U = triu (S,1)

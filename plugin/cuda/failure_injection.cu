@@ -1,4 +1,5 @@
-// failure_injection.cu: CUDA failures on demand, for the tests of issue #7.
+// plugin/cuda/failure_injection.cu: CUDA failures on demand, for the tests of issue #7.
+// SPDX-License-Identifier: Apache-2.0
 //
 // A CUDA error in the middle of a product must never reach the user as a
 // wrong answer: the call is redone on the CPU, the error is counted, and
@@ -15,13 +16,12 @@
 //   fault    a kernel that writes to an invalid address: an error after
 //            which the context is lost (cudaErrorIllegalAddress)
 //
-// Any other value, or none, injects nothing.
+// Unset or "none" injects nothing (environment.c refuses any other value).
 
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include "spgemm_internal.cuh"
+#include "spgemm/spgemm.cuh"
+#include "settings.cuh"
 
 namespace gbgpu {
 
@@ -31,15 +31,15 @@ __global__ void write_to (int *address) { *address = 1 ; }
 
 cudaError_t inject_failure_if_asked ()
 {
-    static const char *const kind = getenv ("GBGPU_INJECT_FAILURE") ;
+    const gbgpu_cuda_failure kind = settings ().inject_failure ;
     static std::atomic <bool> injected { false } ;
-    if (kind == nullptr || injected.exchange (true)) return cudaSuccess ;
-    if (strcmp (kind, "launch") == 0)
+    if (kind == GBGPU_CUDA_FAILURE_NONE || injected.exchange (true)) return cudaSuccess ;
+    if (kind == GBGPU_CUDA_FAILURE_LAUNCH)
     {
         do_nothing <<<1, 4096, 0, stream ()>>> () ;    // over 1024 threads a block
         return cudaGetLastError () ;
     }
-    if (strcmp (kind, "fault") == 0)
+    if (kind == GBGPU_CUDA_FAILURE_FAULT)
     {
         // an address in the first page, which nothing maps
         write_to <<<1, 1, 0, stream ()>>> (reinterpret_cast <int *> (uintptr_t { 64 })) ;

@@ -1,5 +1,6 @@
-// gbgpu_cuda.h: the small C interface between the host side (C11, GraphBLAS)
+// plugin/cuda/gbgpu_cuda.h: the small C interface between the host side (C11, GraphBLAS)
 // and the kernels (CUDA C++17).  Plain types only: no GraphBLAS, no CUDA types.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Matrices on the device are CSR: 64-bit row pointers (a product can have more
 // than 2^31 entries), 32-bit column indices for inputs (half the bytes read by
@@ -15,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #endif
-#include "semiring_codes.h"
+#include "kernels/semiring_codes.h"
 
 #if defined(__GNUC__)
 #define GBGPU_CUDA_EXPORT __attribute__ ((visibility ("default")))
@@ -98,6 +99,41 @@ typedef struct
     gbgpu_cuda_bin_profile symbolic [GBGPU_CUDA_BINS], numeric [GBGPU_CUDA_BINS] ;
 }
 gbgpu_cuda_profile ;
+
+// Knobs of this layer, for tests and measurements.  api/environment.c sets
+// them from the environment at gbgpu's initialization; the benchmark and the
+// kernel-level tests may set them too.  The transfers read theirs at their
+// first use.
+typedef enum
+{
+    GBGPU_CUDA_ACCUMULATOR_AUTO = 0,    // the selector picks per row
+    GBGPU_CUDA_ACCUMULATOR_HASH,        // every row on one accumulator
+    GBGPU_CUDA_ACCUMULATOR_DENSE,
+    GBGPU_CUDA_ACCUMULATOR_MERGE,
+}
+gbgpu_cuda_accumulator ;
+
+typedef enum
+{
+    GBGPU_CUDA_FAILURE_NONE = 0,
+    GBGPU_CUDA_FAILURE_LAUNCH,          // the process's first product: a failed launch
+    GBGPU_CUDA_FAILURE_FAULT,           // ... or an illegal address (context lost)
+}
+gbgpu_cuda_failure ;
+
+typedef struct
+{
+    gbgpu_cuda_accumulator accumulator ;    // GBGPU_ACCUMULATOR
+    gbgpu_cuda_failure inject_failure ;     // GBGPU_INJECT_FAILURE
+    bool staged_transfers ;                 // GBGPU_XFER_STAGED: pinned staging
+    int transfer_threads ;                  // GBGPU_XFER_THREADS: host copy threads
+    int64_t staging_slot_bytes ;            // GBGPU_XFER_CHUNK: a staging slot
+}
+gbgpu_cuda_settings ;
+
+GBGPU_CUDA_EXPORT gbgpu_cuda_settings gbgpu_cuda_default_settings (void) ;
+GBGPU_CUDA_EXPORT gbgpu_cuda_settings gbgpu_cuda_current_settings (void) ;
+GBGPU_CUDA_EXPORT void gbgpu_cuda_configure (const gbgpu_cuda_settings *settings) ;
 
 // A bin's name for reports ("hash64" ... "hash16384", "global", "dense",
 // "merge", "copy", "empty"), or "?" for a number out of range.
@@ -185,8 +221,8 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_masked_dot
     gbgpu_cuda_profile *profile     // may be NULL
 ) ;
 
-// Run-time compiled semirings (jit_launch.cu): a module is a cubin of the
-// accumulator kernels for one semiring (NVRTC, plugin/jit_compile.c), loaded
+// Run-time compiled semirings (spgemm/module_launch.cu): a module is a cubin of the
+// accumulator kernels for one semiring (NVRTC, plugin/jit/compiler/compile.c), loaded
 // into the calling thread's current context (the runtime's primary context
 // of the device: the one every other call here uses).
 typedef struct gbgpu_cuda_module gbgpu_cuda_module ;

@@ -1,5 +1,6 @@
-// fuzz_finish.c: gbgpu's final step (plugin/finish.c) on one fuzz input, on
+// tests/fuzz/fuzz_finish.c: gbgpu's final step (plugin/finish.c) on one fuzz input, on
 // the CPU.
+// SPDX-License-Identifier: Apache-2.0
 //
 // On the GPU path the library applies the mask, accumulator, replace and
 // typecast to T through a route its own GrB_mxm does not take (finish.c:
@@ -13,7 +14,7 @@
 
 #include "fuzz_mxm.h"
 #include "fuzz_mxm_case.h"
-#include "gbgpu_internal.h"
+#include "run/run.h"
 
 // T = A*B by the library as the GPU computes it for this case: of the
 // monoid's type, by row, under M's structure where the plan masks T.

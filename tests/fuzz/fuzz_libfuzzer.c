@@ -1,4 +1,5 @@
-// fuzz_libfuzzer.c: the fuzz target for libFuzzer (clang -fsanitize=fuzzer).
+// tests/fuzz/fuzz_libfuzzer.c: the fuzz target for libFuzzer (clang -fsanitize=fuzzer).
+// SPDX-License-Identifier: Apache-2.0
 //
 // A disagreement between gbgpu and the library aborts, so that libFuzzer
 // keeps the input (crash-<sha1>); fuzz_mxm_one has printed the case.  Build

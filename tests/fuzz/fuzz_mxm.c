@@ -1,4 +1,5 @@
-// fuzz_mxm.c: one fuzz input through gbgpu and through the library, compared.
+// tests/fuzz/fuzz_mxm.c: one fuzz input through gbgpu and through the library, compared.
+// SPDX-License-Identifier: Apache-2.0
 //
 // Both sides get their own operands made from the same specs (test_matrix.c
 // makes the same content in the same storage, pending work included), so

@@ -1,4 +1,5 @@
-// fuzz_mxm.h: the fuzz target of gbgpu's GrB_mxm, shared by its two drivers.
+// tests/fuzz/fuzz_mxm.h: the fuzz target of gbgpu's GrB_mxm, shared by its two drivers.
+// SPDX-License-Identifier: Apache-2.0
 //
 // fuzz_mxm_one decodes a string of bytes (any bytes: there is no invalid
 // input) into one GrB_mxm call: dimensions, the storage of each operand

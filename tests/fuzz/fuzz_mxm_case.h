@@ -1,5 +1,6 @@
-// fuzz_mxm_case.h: one decoded fuzz input, between fuzz_mxm_decode.c (bytes
+// tests/fuzz/fuzz_mxm_case.h: one decoded fuzz input, between fuzz_mxm_decode.c (bytes
 // to a case) and fuzz_mxm.c (the case run through gbgpu and the library).
+// SPDX-License-Identifier: Apache-2.0
 
 #ifndef GBGPU_FUZZ_MXM_CASE_H
 #define GBGPU_FUZZ_MXM_CASE_H

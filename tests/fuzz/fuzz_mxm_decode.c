@@ -1,4 +1,5 @@
-// fuzz_mxm_decode.c: bytes to one GrB_mxm call (fuzz_case).
+// tests/fuzz/fuzz_mxm_decode.c: bytes to one GrB_mxm call (fuzz_case).
+// SPDX-License-Identifier: Apache-2.0
 //
 // Every input decodes to a valid description: each field takes the next byte
 // modulo its number of choices (0 once the input is used up), and the fields

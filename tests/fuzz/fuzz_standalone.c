@@ -1,5 +1,6 @@
-// fuzz_standalone.c: gbgpu-fuzz-mxm, the fuzz target without libFuzzer (any
+// tests/fuzz/fuzz_standalone.c: gbgpu-fuzz-mxm, the fuzz target without libFuzzer (any
 // C compiler; the GPU machines may have no clang).
+// SPDX-License-Identifier: Apache-2.0
 //
 //   gbgpu-fuzz-mxm [options] FILE|DIR...    run these inputs (a folder: each
 //                                           file in it, by name), e.g. the corpus

@@ -1,0 +1,73 @@
+// plugin/api/api.h: what the entry points share with the rest of the plugin:
+// the library's own functions, options, stats and GraphBLAS's allocator.
+// SPDX-License-Identifier: Apache-2.0
+
+#ifndef GBGPU_API_H
+#define GBGPU_API_H
+
+#include <stdbool.h>
+#include "gbgpu.h"
+#include "cuda/gbgpu_cuda.h"
+#include "api/environment.h"
+
+//------------------------------------------------------------------------------
+// start and end (lifecycle.c)
+//------------------------------------------------------------------------------
+
+// Reads the environment once and looks up the library's GrB_mxm; thread-safe.
+void gbgpu_ensure_initialized (void) ;
+
+typedef GrB_Info (*gbgpu_mxm_function)
+(
+    GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp, const GrB_Semiring,
+    const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor
+) ;
+gbgpu_mxm_function gbgpu_library_mxm (void) ;   // the library's own GrB_mxm
+
+//------------------------------------------------------------------------------
+// options and the device's state (options.c)
+//------------------------------------------------------------------------------
+
+// At initialization: the options as the environment sets them
+// (environment.c), the CUDA layer's knobs, the devices present.
+void gbgpu_options_from_environment (void) ;
+void gbgpu_count_devices (void) ;
+
+gbgpu_policy gbgpu_current_policy (void) ;
+int64_t gbgpu_current_min_work (void) ;
+int gbgpu_current_device (void) ;                // the GBGPU_DEVICE option
+bool gbgpu_zero_copy_enabled (void) ;
+bool gbgpu_jit_enabled (void) ;                  // the GBGPU_JIT option
+bool gbgpu_printing_stats (void) ;               // the GBGPU_PRINT_STATS option
+bool gbgpu_huge_pages_enabled (void) ;           // knob GBGPU_XFER_HUGEPAGES
+gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) ;   // knob GBGPU_MASKED_DOT
+bool gbgpu_device_ready (void) ;                 // device present, not broken
+bool gbgpu_device_broken (void) ;                // a fault corrupted its context
+void gbgpu_mark_device_broken (void) ;
+
+//------------------------------------------------------------------------------
+// stats (stats.c)
+//------------------------------------------------------------------------------
+
+void gbgpu_count_call (void) ;
+void gbgpu_count_delegated (gbgpu_delegate_reason reason) ;
+void gbgpu_count_gpu (double seconds, uint64_t products) ;
+void gbgpu_count_masked_dot (void) ;
+void gbgpu_count_jit_compile (double seconds) ;
+void gbgpu_count_jit_hit (bool from_disk) ;
+void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;
+void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries) ;
+// Counts a device failure by kind; a fault also marks the device broken.
+void gbgpu_count_cuda_status (gbgpu_cuda_status status) ;
+
+//------------------------------------------------------------------------------
+// host memory that GraphBLAS will own (allocator.c)
+//------------------------------------------------------------------------------
+
+void *gbgpu_host_malloc (size_t size) ;
+// NULL on failure, p still allocated then
+void *gbgpu_host_realloc (void *p, size_t old_size, size_t size) ;
+void gbgpu_host_free (void *p) ;
+
+
+#endif

@@ -1,0 +1,85 @@
+// plugin/api/interpose.c: gbgpu's GrB_mxm, in front of the library's.
+// SPDX-License-Identifier: Apache-2.0
+//
+// libgbgpu exports GrB_mxm with the library's exact signature, so a program
+// linked with -lgbgpu before -lgraphblas, or run with LD_PRELOAD=libgbgpu.so,
+// calls this one.  It runs the product on the GPU when dispatch says so and
+// otherwise calls the library's own GrB_mxm (found once through dlsym
+// RTLD_NEXT), which also reports every error in bad input exactly as it would
+// have without gbgpu.
+
+#include "run/run.h"
+
+// Dispatch reads the inputs, which another thread may be lending out.
+static bool dispatch_with_inputs_held
+(
+    gbgpu_plan *plan, gbgpu_delegate_reason *reason,
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
+    const GrB_Descriptor desc
+)
+{
+    gbgpu_inputs_use () ;
+    bool planned = gbgpu_dispatch (plan, reason, C, M, accum, semiring, A, B, desc) ;
+    gbgpu_inputs_release () ;
+    return planned ;
+}
+
+static GrB_Info mxm
+(
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
+    const GrB_Descriptor desc
+)
+{
+    gbgpu_ensure_initialized () ;
+    gbgpu_mxm_function library = gbgpu_library_mxm () ;
+    if (library == NULL) return GrB_PANIC ;
+    gbgpu_count_call () ;
+
+    gbgpu_delegate_reason reason ;
+    gbgpu_plan plan ;
+    if (gbgpu_current_policy () == GBGPU_POLICY_CPU)
+    {
+        reason = GBGPU_DELEGATED_POLICY ;
+    }
+    else if (gbgpu_device_broken ())
+    {
+        reason = GBGPU_DELEGATED_DEVICE_ERROR ;     // a fault took the device's context
+    }
+    else if (!gbgpu_device_ready ())
+    {
+        reason = GBGPU_DELEGATED_NO_DEVICE ;
+    }
+    else if (dispatch_with_inputs_held (&plan, &reason, C, M, accum, semiring, A, B, desc))
+    {
+        GrB_Info info ;
+        reason = gbgpu_mxm_on_gpu (&info, C, M, accum, &plan) ;
+        if (reason == GBGPU_NOT_DELEGATED) return info ;
+    }
+    gbgpu_count_delegated (reason) ;
+    gbgpu_inputs_use () ;
+    GrB_Info info = library (C, M, accum, semiring, A, B, desc) ;
+    gbgpu_inputs_release () ;
+    return info ;
+}
+
+GBGPU_EXPORT GrB_Info GrB_mxm
+(
+    GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
+    const GrB_Descriptor desc
+)
+{
+    return mxm (C, Mask, accum, semiring, A, B, desc) ;
+}
+
+GBGPU_EXPORT GrB_Info gbgpu_mxm
+(
+    GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
+    const GrB_Descriptor desc
+)
+{
+    return mxm (C, Mask, accum, semiring, A, B, desc) ;
+}

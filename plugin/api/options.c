@@ -1,0 +1,132 @@
+// plugin/api/options.c: gbgpu's options (gbgpu_set, gbgpu_get, and the
+// environment at the first call) and the device's state.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Options come from gbgpu_set or, for programs that only LD_PRELOAD the
+// plugin, from the environment (environment.c, read once at the first call).
+
+#include <stdatomic.h>
+#include "api/api.h"
+#include "api/environment.h"
+
+static int device_count = 0 ;
+
+static _Atomic int64_t policy = GBGPU_POLICY_AUTO ;
+// Below about a million multiply-adds the CPU finishes before the transfers do.
+static _Atomic int64_t min_work = 1000000 ;
+static _Atomic int64_t device_id = 0 ;
+static _Atomic int64_t print_stats = 0 ;
+static _Atomic int64_t zero_copy = 1 ;
+static _Atomic int64_t device_memory_limit = 0 ;
+static _Atomic int64_t jit = 1 ;
+static _Atomic bool device_broken = false ;
+
+static _Atomic int masked_dot = GBGPU_MASKED_DOT_AUTO ;
+static _Atomic bool huge_pages = true ;
+
+void gbgpu_options_from_environment (void)
+{
+    gbgpu_environment e =
+    {
+        .policy = (gbgpu_policy) policy, .min_work = min_work, .device = device_id,
+        .print_stats = print_stats, .zero_copy = zero_copy,
+        .device_memory_limit = device_memory_limit, .jit = jit,
+        .masked_dot = (gbgpu_masked_dot_choice) masked_dot, .huge_pages = huge_pages,
+        .cuda = gbgpu_cuda_default_settings (),
+    } ;
+    gbgpu_environment_read (&e) ;
+    policy = e.policy ;
+    min_work = e.min_work ;
+    device_id = e.device ;
+    print_stats = e.print_stats ;
+    zero_copy = e.zero_copy ;
+    device_memory_limit = e.device_memory_limit ;
+    jit = e.jit ;
+    masked_dot = e.masked_dot ;
+    huge_pages = e.huge_pages ;
+    gbgpu_cuda_configure (&e.cuda) ;
+    gbgpu_cuda_set_memory_limit ((size_t) device_memory_limit) ;
+}
+
+void gbgpu_count_devices (void) { device_count = gbgpu_cuda_device_count () ; }
+void gbgpu_mark_device_broken (void) { atomic_store (&device_broken, true) ; }
+bool gbgpu_printing_stats (void) { return atomic_load (&print_stats) != 0 ; }
+gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) { return (gbgpu_masked_dot_choice) atomic_load (&masked_dot) ; }
+bool gbgpu_huge_pages_enabled (void) { return atomic_load (&huge_pages) ; }
+gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&policy) ; }
+int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
+bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }
+bool gbgpu_jit_enabled (void) { return atomic_load (&jit) != 0 ; }
+
+int gbgpu_current_device (void) { return (int) atomic_load (&device_id) ; }
+bool gbgpu_device_broken (void) { return atomic_load (&device_broken) ; }
+
+bool gbgpu_device_ready (void)
+{
+    int64_t d = atomic_load (&device_id) ;
+    return d >= 0 && d < device_count && !gbgpu_device_broken () ;
+}
+
+GBGPU_EXPORT int gbgpu_device_available (void)
+{
+    gbgpu_ensure_initialized () ;
+    if (!gbgpu_device_ready ()) return false ;
+    int previous ;
+    bool usable = gbgpu_cuda_enter_device (gbgpu_current_device (), &previous) == GBGPU_CUDA_OK ;
+    gbgpu_cuda_restore_device (previous) ;
+    return usable ;
+}
+
+GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value)
+{
+    gbgpu_ensure_initialized () ;
+    switch (option)
+    {
+        case GBGPU_POLICY:
+            if (value < GBGPU_POLICY_AUTO || value > GBGPU_POLICY_CPU) return GrB_INVALID_VALUE ;
+            policy = value ;
+            return GrB_SUCCESS ;
+        case GBGPU_MIN_WORK:
+            if (value < 0) return GrB_INVALID_VALUE ;
+            min_work = value ;
+            return GrB_SUCCESS ;
+        case GBGPU_DEVICE:
+            if (value < 0) return GrB_INVALID_VALUE ;
+            device_id = value ;
+            return GrB_SUCCESS ;
+        case GBGPU_PRINT_STATS:
+            print_stats = (value != 0) ;
+            return GrB_SUCCESS ;
+        case GBGPU_ZERO_COPY:
+            zero_copy = (value != 0) ;
+            return GrB_SUCCESS ;
+        case GBGPU_DEVICE_MEMORY_LIMIT:
+            if (value < 0) return GrB_INVALID_VALUE ;
+            device_memory_limit = value ;
+            gbgpu_cuda_set_memory_limit ((size_t) value) ;
+            return GrB_SUCCESS ;
+        case GBGPU_JIT:
+            jit = (value != 0) ;
+            return GrB_SUCCESS ;
+        default:
+            return GrB_INVALID_VALUE ;
+    }
+}
+
+GBGPU_EXPORT GrB_Info gbgpu_get (gbgpu_option option, int64_t *value)
+{
+    gbgpu_ensure_initialized () ;
+    if (value == NULL) return GrB_NULL_POINTER ;
+    switch (option)
+    {
+        case GBGPU_POLICY:      *value = policy ;      return GrB_SUCCESS ;
+        case GBGPU_MIN_WORK:    *value = min_work ;    return GrB_SUCCESS ;
+        case GBGPU_DEVICE:      *value = device_id ;   return GrB_SUCCESS ;
+        case GBGPU_PRINT_STATS: *value = print_stats ; return GrB_SUCCESS ;
+        case GBGPU_ZERO_COPY:   *value = zero_copy ;   return GrB_SUCCESS ;
+        case GBGPU_DEVICE_MEMORY_LIMIT: *value = device_memory_limit ; return GrB_SUCCESS ;
+        case GBGPU_JIT:         *value = jit ;         return GrB_SUCCESS ;
+        default:                return GrB_INVALID_VALUE ;
+    }
+}
+

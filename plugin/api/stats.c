@@ -1,0 +1,166 @@
+// plugin/api/stats.c: gbgpu's statistics: counters every call updates, and
+// their report (gbgpu_stats, gbgpu_stats_print).
+// SPDX-License-Identifier: Apache-2.0
+//
+// Every counter is an atomic so that GrB_mxm may be called from many threads
+// at once.  A device fault (an error that corrupts the CUDA context) is
+// counted here and marks the device broken (options.c): no later call tries it.
+
+#include <stdatomic.h>
+#include <string.h>
+#include "api/api.h"
+
+static _Atomic uint64_t n_calls, n_gpu, n_delegated [GBGPU_DELEGATED_NREASONS] ;
+static _Atomic uint64_t n_to_device, n_to_host, n_products ;
+static _Atomic uint64_t gpu_nanoseconds ;
+static _Atomic uint64_t n_row_block_calls, n_row_blocks, n_row_block_retries ;
+static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
+static _Atomic uint64_t n_masked_dot ;
+static _Atomic uint64_t n_jit_compiles, jit_compile_nanoseconds, n_jit_memory_hits, n_jit_disk_hits ;
+
+static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
+{
+    "policy", "no device", "small", "invalid input", "semiring", "type",
+    "mask", "dimension", "device memory", "device error", "no definition",
+    "compile failed"
+} ;
+
+void gbgpu_count_call (void) { atomic_fetch_add (&n_calls, 1) ; }
+
+void gbgpu_count_delegated (gbgpu_delegate_reason reason)
+{
+    if (reason < 0 || reason >= GBGPU_DELEGATED_NREASONS) return ;    // not a delegation
+    atomic_fetch_add (&n_delegated [reason], 1) ;
+}
+
+void gbgpu_count_gpu (double seconds, uint64_t products)
+{
+    atomic_fetch_add (&n_gpu, 1) ;
+    atomic_fetch_add (&n_products, products) ;
+    atomic_fetch_add (&gpu_nanoseconds, (uint64_t) (seconds * 1e9)) ;
+}
+
+void gbgpu_count_masked_dot (void) { atomic_fetch_add (&n_masked_dot, 1) ; }
+
+void gbgpu_count_jit_compile (double seconds)
+{
+    atomic_fetch_add (&n_jit_compiles, 1) ;
+    atomic_fetch_add (&jit_compile_nanoseconds, (uint64_t) (seconds * 1e9)) ;
+}
+
+void gbgpu_count_jit_hit (bool from_disk)
+{
+    atomic_fetch_add (from_disk ? &n_jit_disk_hits : &n_jit_memory_hits, 1) ;
+}
+
+void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host)
+{
+    atomic_fetch_add (&n_to_device, to_device) ;
+    atomic_fetch_add (&n_to_host, to_host) ;
+}
+
+void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries)
+{
+    atomic_fetch_add (&n_row_block_calls, 1) ;
+    atomic_fetch_add (&n_row_blocks, blocks) ;
+    atomic_fetch_add (&n_row_block_retries, retries) ;
+}
+
+void gbgpu_count_cuda_status (gbgpu_cuda_status status)
+{
+    switch (status)
+    {
+        case GBGPU_CUDA_OK:
+            break ;
+        case GBGPU_CUDA_OUT_OF_MEMORY:
+            atomic_fetch_add (&n_out_of_memory, 1) ;
+            break ;
+        case GBGPU_CUDA_FAULT:
+            atomic_fetch_add (&n_faults, 1) ;
+            gbgpu_mark_device_broken () ;
+            atomic_fetch_add (&n_cuda_errors, 1) ;
+            break ;
+        default:
+            atomic_fetch_add (&n_cuda_errors, 1) ;
+            break ;
+    }
+}
+
+_Static_assert (GBGPU_DELEGATED_NREASONS <= GBGPU_DELEGATED_CAPACITY,
+    "a new reason takes reserved room in gbgpu_stats_t") ;
+
+GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
+{
+    if (stats == NULL) return GrB_NULL_POINTER ;
+    memset (stats, 0, sizeof (*stats)) ;
+    stats->calls = n_calls ;
+    stats->gpu_calls = n_gpu ;
+    for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) stats->delegated [r] = n_delegated [r] ;
+    stats->bytes_to_device = n_to_device ;
+    stats->bytes_to_host = n_to_host ;
+    stats->products = n_products ;
+    stats->gpu_seconds = (double) gpu_nanoseconds * 1e-9 ;
+    stats->row_block_calls = n_row_block_calls ;
+    stats->row_blocks = n_row_blocks ;
+    stats->row_block_retries = n_row_block_retries ;
+    stats->device_out_of_memory = n_out_of_memory ;
+    stats->cuda_errors = n_cuda_errors ;
+    stats->device_faults = n_faults ;
+    stats->masked_dot_calls = n_masked_dot ;
+    stats->jit_compiles = n_jit_compiles ;
+    stats->jit_compile_seconds = (double) jit_compile_nanoseconds * 1e-9 ;
+    stats->jit_memory_hits = n_jit_memory_hits ;
+    stats->jit_disk_hits = n_jit_disk_hits ;
+    return GrB_SUCCESS ;
+}
+
+GBGPU_EXPORT void gbgpu_stats_reset (void)
+{
+    n_calls = 0 ; n_gpu = 0 ; n_to_device = 0 ; n_to_host = 0 ;
+    n_products = 0 ; gpu_nanoseconds = 0 ;
+    n_row_block_calls = 0 ; n_row_blocks = 0 ; n_row_block_retries = 0 ;
+    n_out_of_memory = 0 ; n_cuda_errors = 0 ; n_faults = 0 ;
+    n_masked_dot = 0 ;
+    n_jit_compiles = 0 ; jit_compile_nanoseconds = 0 ; n_jit_memory_hits = 0 ; n_jit_disk_hits = 0 ;
+    for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
+}
+
+GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reason)
+{
+    return (reason >= 0 && reason < GBGPU_DELEGATED_NREASONS)
+        ? reason_names [reason] : "unknown" ;
+}
+
+GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
+{
+    if (f == NULL) return ;     // no stream: nothing to print to (fprintf would crash)
+    gbgpu_stats_t s ;
+    gbgpu_stats (&s) ;
+    fprintf (f, "gbgpu: %llu GrB_mxm calls, %llu on the GPU (%.3f s, %.3g products, "
+        "%.3g MB to the device, %.3g MB back)\n",
+        (unsigned long long) s.calls, (unsigned long long) s.gpu_calls,
+        s.gpu_seconds, (double) s.products, s.bytes_to_device / 1e6, s.bytes_to_host / 1e6) ;
+    if (s.row_block_calls > 0)
+        fprintf (f, "gbgpu:   in row blocks: %llu calls, %llu blocks, %llu halved\n",
+            (unsigned long long) s.row_block_calls, (unsigned long long) s.row_blocks,
+            (unsigned long long) s.row_block_retries) ;
+    if (s.device_out_of_memory > 0 || s.cuda_errors > 0)
+        fprintf (f, "gbgpu:   device out of memory %llu times, %llu CUDA errors (%llu faults)%s\n",
+            (unsigned long long) s.device_out_of_memory, (unsigned long long) s.cuda_errors,
+            (unsigned long long) s.device_faults,
+            gbgpu_device_broken () ? ": the device is not used any more" : "") ;
+    if (s.masked_dot_calls > 0)
+        fprintf (f, "gbgpu:   by masked dot products: %llu\n",
+            (unsigned long long) s.masked_dot_calls) ;
+    if (s.jit_compiles > 0 || s.jit_memory_hits > 0 || s.jit_disk_hits > 0)
+        fprintf (f, "gbgpu:   run-time semirings: %llu compiled (%.3f s), %llu calls found "
+            "theirs in memory, %llu read from the disk cache\n",
+            (unsigned long long) s.jit_compiles, s.jit_compile_seconds,
+            (unsigned long long) s.jit_memory_hits, (unsigned long long) s.jit_disk_hits) ;
+    for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)
+    {
+        if (s.delegated [r] == 0) continue ;
+        fprintf (f, "gbgpu:   delegated (%s): %llu\n",
+            reason_names [r], (unsigned long long) s.delegated [r]) ;
+    }
+}

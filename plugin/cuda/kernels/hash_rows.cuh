@@ -1,0 +1,411 @@
+// plugin/cuda/kernels/hash_rows.cuh: Gustavson's row-by-row product with a hash accumulator per
+// row, templated on the semiring policy.
+// SPDX-License-Identifier: Apache-2.0
+//
+// One group of threads owns one row i of C: it clears a table, preloads the
+// mask row M(i,:) when there is a mask, then each warp of the group takes
+// entries a(i,k) and its lanes walk B(k,:), inserting column j (or finding it
+// among the mask's columns) and folding a(i,k)*b(k,j) into the slot with the
+// monoid's atomic update.  Tables live in shared memory, sized per bin; rows
+// too large for that use a table in global memory (one per block).
+//
+// Counting (symbolic) and filling (numeric) are the same template: counting
+// uses the `pattern` policy, which compiles the values out, and writes the
+// row's number of entries; filling writes the row's entries, sorted by column
+// for shared-memory rows (counting the smaller keys in small tables, a bitonic
+// sort of the table in place in large ones) and unsorted for global-memory
+// rows (sorted afterwards by sort_rows).
+
+#ifndef GBGPU_HASH_ROWS_CUH
+#define GBGPU_HASH_ROWS_CUH
+
+#include "rows.cuh"
+#include "semiring_ops.cuh"
+
+namespace gbgpu {
+
+// The semiring policy for counting: no values at all.
+struct pattern
+{
+    using T = bool ;
+    using X = bool ;
+    using S = uint32_t ;
+    struct add { static constexpr bool has_terminal = false ; } ;
+    struct mult { static constexpr bool reads_a = false, reads_b = false ; } ;
+} ;
+
+template <class SR> constexpr bool has_values = !std::is_same <SR, pattern>::value ;
+
+//------------------------------------------------------------------------------
+// the hash table: open addressing, linear probing, power-of-two size
+//------------------------------------------------------------------------------
+
+constexpr uint32_t EMPTY_KEY = 0xFFFFFFFFu ;
+// Marks a preloaded mask entry: for T<M>, one no product has reached yet; for
+// T<!M>, a column to leave out.  Columns are < 2^31 - 1.
+constexpr uint32_t UNREACHED = 0x80000000u ;
+constexpr uint32_t NOT_IN_MASK = 0xFFFFFFFFu ;
+
+// Fibonacci hashing: the top bits of j * 2^32/phi spread both runs of
+// consecutive columns and strided ones.
+__device__ __forceinline__ uint32_t first_slot (uint32_t j, int table_bits)
+{
+    return (j * 2654435761u) >> (32 - table_bits) ;
+}
+
+__device__ __forceinline__ uint32_t read_key (const uint32_t *keys, uint32_t h)
+{
+    return *reinterpret_cast <const volatile uint32_t *> (keys + h) ;
+}
+
+// The slot of column j, claiming an empty one if j is new; `added` says so.
+// NOT_IN_MASK if j is preloaded as a column to leave out (T<!M>).
+__device__ __forceinline__ uint32_t insert (uint32_t *keys, int table_bits,
+    uint32_t j, bool &added)
+{
+    const uint32_t last = (1u << table_bits) - 1 ;
+    for (uint32_t h = first_slot (j, table_bits) ; ; h = (h + 1) & last)
+    {
+        uint32_t key = read_key (keys, h) ;
+        if (key == EMPTY_KEY)
+        {
+            key = atomicCAS (keys + h, EMPTY_KEY, j) ;
+            if (key == EMPTY_KEY) { added = true ; return h ; }
+        }
+        if (key == j) { added = false ; return h ; }
+        if (key == (j | UNREACHED)) return NOT_IN_MASK ;
+    }
+}
+
+__device__ __forceinline__ void preload_mask_entry (uint32_t *keys, int table_bits, uint32_t j)
+{
+    const uint32_t last = (1u << table_bits) - 1 ;
+    for (uint32_t h = first_slot (j, table_bits) ; ; h = (h + 1) & last)
+    {
+        if (atomicCAS (keys + h, EMPTY_KEY, j | UNREACHED) == EMPTY_KEY) return ;
+    }
+}
+
+// The slot of column j if the mask has it, else NOT_IN_MASK; `added` says
+// whether this call was the first to reach it.
+__device__ __forceinline__ uint32_t find_in_mask (uint32_t *keys, int table_bits,
+    uint32_t j, bool &added)
+{
+    const uint32_t last = (1u << table_bits) - 1 ;
+    for (uint32_t h = first_slot (j, table_bits) ; ; h = (h + 1) & last)
+    {
+        uint32_t key = read_key (keys, h) ;
+        if (key == EMPTY_KEY) return NOT_IN_MASK ;
+        if ((key & ~UNREACHED) == j)
+        {
+            added = (key & UNREACHED) && (atomicAnd (keys + h, ~UNREACHED) & UNREACHED) ;
+            return h ;
+        }
+    }
+}
+
+//------------------------------------------------------------------------------
+// reading a row out of its table
+//------------------------------------------------------------------------------
+
+// The table's entries (not mask entries no product reached), in slot order,
+// to Cj and Cx; *row_size counts them.
+template <class SR>
+__device__ void gather_row (const uint32_t *keys, const typename SR::S *slots,
+    int table_size, int lane_in_group, int G, int *row_size, int64_t *Cj,
+    typename SR::T *Cx)
+{
+    for (int s = lane_in_group ; s < table_size ; s += G)
+    {
+        const uint32_t key = keys [s] ;
+        if (key == EMPTY_KEY || (key & UNREACHED)) continue ;
+        const int at = atomicAdd (row_size, 1) ;
+        Cj [at] = key ;
+        if constexpr (has_values <SR>) Cx [at] = (typename SR::T) slots [s] ;
+    }
+}
+
+//------------------------------------------------------------------------------
+// sorting a table: bitonic, in shared memory, by the G threads of its group
+//------------------------------------------------------------------------------
+
+// Up to this size a row is put in order by counting, per entry, the keys
+// below it (n^2 / G reads a thread); above it, by sorting its table.  On an
+// H200 (grid3d27:100, n ~ 125 in 256-slot tables) counting took 12 ms of
+// numeric phase, the bitonic sort 18 ms, counting over the whole table 21 ms.
+constexpr int RANK_SORT_MAX_TABLE = 512 ;
+
+// Every group of the block sorts a table of the same size, so all reach the
+// same barriers.  table_size * log2(table_size)^2 / 4 compare-exchanges.
+template <class SR>
+__device__ void bitonic_sort_table (uint32_t *keys, typename SR::S *slots,
+    int table_size, int lane_in_group, int G)
+{
+    for (int run = 2 ; run <= table_size ; run <<= 1)
+    {
+        for (int stride = run >> 1 ; stride > 0 ; stride >>= 1)
+        {
+            for (int t = lane_in_group ; t < table_size / 2 ; t += G)
+            {
+                const int lo = 2 * stride * (t / stride) + (t % stride), hi = lo + stride ;
+                const bool ascending = ((lo & run) == 0) ;
+                const uint32_t a = keys [lo], b = keys [hi] ;
+                if ((a > b) == ascending)
+                {
+                    keys [lo] = b ;
+                    keys [hi] = a ;
+                    if constexpr (has_values <SR>)
+                    {
+                        const typename SR::S x = slots [lo] ;
+                        slots [lo] = slots [hi] ;
+                        slots [hi] = x ;
+                    }
+                }
+            }
+            __syncthreads () ;
+        }
+    }
+}
+
+//------------------------------------------------------------------------------
+// the kernel
+//------------------------------------------------------------------------------
+
+struct table_shape
+{
+    int table_bits ;
+    int group_threads ;
+    int groups_per_block ;
+    void *global_tables ;       // NULL: tables in shared memory
+    const int64_t *rows ;       // this bin's rows
+    int64_t nrows ;
+} ;
+
+// A value slot's bytes (none for counting); a table slot's: the key's too.
+template <class SR> constexpr size_t value_slot_bytes ()
+{
+    if constexpr (has_values <SR>) return sizeof (typename SR::S) ;
+    else return 0 ;
+}
+
+template <class SR> constexpr size_t slot_bytes ()
+{
+    return sizeof (uint32_t) + value_slot_bytes <SR> () ;
+}
+
+template <class T> __device__ __forceinline__ T value_at (const void *x, bool iso, int64_t p)
+{
+    return static_cast <const T *> (x) [iso ? 0 : p] ;
+}
+
+template <class SR, bool FILL>
+__global__ void __launch_bounds__ (1024)
+hash_rows_kernel (const hash_rows_args args, const table_shape shape)
+{
+    using T = typename SR::T ;
+    using X = typename SR::X ;
+    using S = typename SR::S ;
+    extern __shared__ __align__ (16) unsigned char shared_tables [ ] ;
+    __shared__ int row_size [32] ;
+
+    const int G = shape.group_threads ;
+    const int group = threadIdx.x / G, lane_in_group = threadIdx.x % G ;
+    const int warp_in_group = lane_in_group / 32, warps_in_group = G / 32 ;
+    const int lane = threadIdx.x % 32 ;
+
+    const csr_view A = args.A, B = args.B, M = args.M ;
+    const bool masked = (M.p != nullptr) ;
+
+    // Every thread of the block runs the same number of iterations, so the
+    // block-wide barriers below are reached by all.
+    for (int64_t first = (int64_t) blockIdx.x * shape.groups_per_block ;
+         first < shape.nrows ;
+         first += (int64_t) gridDim.x * shape.groups_per_block)
+    {
+        const int64_t r = first + group ;
+        const bool active = (r < shape.nrows) ;
+        const int64_t i = active ? shape.rows [r] : 0 ;
+
+        // Shared tables: keys of all groups first, then the value slots
+        // (8-byte aligned).  A global table (one row per block) is sized for
+        // its row, within the block's allocation.
+        int table_bits = shape.table_bits ;
+        uint32_t *keys ;
+        S *slots ;
+        if (shape.global_tables != nullptr)
+        {
+            table_bits = global_table_bits (args.need [i]) ;
+            unsigned char *base = static_cast <unsigned char *> (shape.global_tables)
+                + ((size_t) blockIdx.x * slot_bytes <SR> () << shape.table_bits) ;
+            keys = reinterpret_cast <uint32_t *> (base) ;
+            slots = reinterpret_cast <S *> (base + (sizeof (uint32_t) << table_bits)) ;
+        }
+        else
+        {
+            keys = reinterpret_cast <uint32_t *> (shared_tables) + (group << table_bits) ;
+            slots = reinterpret_cast <S *> (shared_tables
+                + ((size_t) shape.groups_per_block * sizeof (uint32_t) << table_bits))
+                + (group << table_bits) ;
+        }
+        const int table_size = 1 << table_bits ;
+
+        for (int s = lane_in_group ; s < table_size ; s += G)
+        {
+            keys [s] = EMPTY_KEY ;
+            if constexpr (has_values <SR>) slots [s] = SR::add::empty_slot () ;
+        }
+        if (lane_in_group == 0) row_size [group] = 0 ;
+        __syncthreads () ;
+        if (active && masked)
+        {
+            for (int64_t q = M.p [i] + lane_in_group ; q < M.p [i+1] ; q += G)
+                preload_mask_entry (keys, table_bits, (uint32_t) M.j [q]) ;
+        }
+        __syncthreads () ;
+
+        int added_here = 0 ;
+        if (active)
+        {
+            for (int64_t pa = A.p [i] + warp_in_group ; pa < A.p [i+1] ; pa += warps_in_group)
+            {
+                const int32_t k = A.j [pa] ;
+                X a = X () ;
+                if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, pa) ;
+                for (int64_t pb = B.p [k] + lane ; pb < B.p [k+1] ; pb += 32)
+                {
+                    const uint32_t j = (uint32_t) B.j [pb] ;
+                    bool added = false ;
+                    uint32_t h ;
+                    h = (masked && !args.complement)
+                        ? find_in_mask (keys, table_bits, j, added)
+                        : insert (keys, table_bits, j, added) ;
+                    if (h == NOT_IN_MASK) continue ;
+                    added_here += added ;
+                    if constexpr (has_values <SR>)
+                    {
+                        if (SR::add::has_terminal && SR::add::is_terminal (slots [h])) continue ;
+                        X b = X () ;
+                        if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, pb) ;
+                        SR::add::update (slots + h, (S) SR::mult::apply (a, b, A.first_row + i, k, (int32_t) j)) ;
+                    }
+                }
+            }
+        }
+
+        if constexpr (!FILL)
+        {
+            if (added_here > 0) atomicAdd (&row_size [group], added_here) ;
+            __syncthreads () ;
+            if (active && lane_in_group == 0) args.row_count [i] = row_size [group] ;
+            __syncthreads () ;
+        }
+        else if (shape.global_tables == nullptr)
+        {
+            // the row, in column order (the branch is the same for every
+            // group of the block: all tables have one size)
+            __syncthreads () ;
+            T *Cx = static_cast <T *> (args.Cx) ;
+            const int64_t start = active ? args.Cp [i] : 0 ;
+            if (table_size <= RANK_SORT_MAX_TABLE)
+            {
+                // small tables: gather the row (unsorted) into C, read it back
+                // compacted, and give each entry its place by counting the
+                // smaller keys (broadcast reads, n^2 / G a thread)
+                if (active) gather_row <SR> (keys, slots, table_size, lane_in_group, G,
+                    &row_size [group], args.Cj + start, Cx + start) ;
+                __syncthreads () ;
+                const int n = active ? row_size [group] : 0 ;
+                T *values = reinterpret_cast <T *> (slots) ;
+                for (int e = lane_in_group ; e < n ; e += G)
+                {
+                    keys [e] = (uint32_t) args.Cj [start + e] ;
+                    if constexpr (has_values <SR>) values [e] = Cx [start + e] ;
+                }
+                __syncthreads () ;
+                for (int e = lane_in_group ; e < n ; e += G)
+                {
+                    const uint32_t key = keys [e] ;
+                    int place = 0 ;
+                    for (int q = 0 ; q < n ; q++) place += (keys [q] < key) ;
+                    args.Cj [start + place] = key ;
+                    if constexpr (has_values <SR>) Cx [start + place] = values [e] ;
+                }
+            }
+            else
+            {
+                // large tables: sort the table in place, the row is its front
+                // (mask entries no product reached become empty slots, whose
+                // key is above every column)
+                for (int s = lane_in_group ; s < table_size ; s += G)
+                    if (keys [s] & UNREACHED) keys [s] = EMPTY_KEY ;
+                __syncthreads () ;
+                bitonic_sort_table <SR> (keys, slots, table_size, lane_in_group, G) ;
+                const int64_t n = active ? args.Cp [i+1] - start : 0 ;
+                for (int e = lane_in_group ; e < n ; e += G)
+                {
+                    args.Cj [start + e] = keys [e] ;
+                    if constexpr (has_values <SR>) Cx [start + e] = (T) slots [e] ;
+                }
+            }
+            __syncthreads () ;
+        }
+        else
+        {
+            // a global table: gather the row unsorted (sort_rows sorts it)
+            __syncthreads () ;
+            T *Cx = static_cast <T *> (args.Cx) ;
+            const int64_t start = args.Cp [i] ;
+            gather_row <SR> (keys, slots, table_size, lane_in_group, G,
+                &row_size [group], args.Cj + start, Cx + start) ;
+            __syncthreads () ;
+        }
+    }
+}
+
+#ifndef __CUDACC_RTC__
+//------------------------------------------------------------------------------
+// launching the hash bins
+//------------------------------------------------------------------------------
+
+// KERNELS: the kernel set of one semiring and phase (accumulate_rows.cuh:
+// compiled in, or loaded from a run-time compiled module).
+template <class KERNELS>
+cudaError_t launch_hash_bins (const hash_rows_args &args, const KERNELS &kernels)
+{
+    const row_bins &bins = *args.bins ;
+    const size_t per_slot = kernels.slot_bytes () ;
+    for (int b = 0 ; b < N_SHARED_BINS ; b++)
+    {
+        if (bins.rows [b] == 0) continue ;
+        const bin_policy &policy = shared_bins [b] ;
+        table_shape shape = { bin_table_bits (b), policy.group_threads,
+            policy.groups_per_block, nullptr, bins.list + bins.offset [b], bins.rows [b] } ;
+        const size_t shared = (size_t) policy.groups_per_block * per_slot << shape.table_bits ;
+        GBGPU_TRY (args.timer->begin (b)) ;
+        // the same value from every thread: concurrent calls cannot shrink
+        // the limit under another's launch
+        GBGPU_TRY (kernels.allow_hash_shared (max_dynamic_shared ())) ;
+        const int64_t blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
+        GBGPU_TRY (kernels.hash ((unsigned) blocks,
+            policy.group_threads * policy.groups_per_block, shared, args, shape)) ;
+        GBGPU_TRY (args.timer->end (b)) ;
+    }
+    if (bins.rows [BIN_GLOBAL] > 0)
+    {
+        // one table per block, large enough for the bin's largest row
+        const int bits = global_table_bits (bins.max_global_need) ;
+        GBGPU_TRY (args.timer->begin (BIN_GLOBAL)) ;
+        block_tables tables ;
+        GBGPU_TRY (tables.allocate (bins.rows [BIN_GLOBAL], per_slot << bits)) ;
+        table_shape shape = { bits, GLOBAL_GROUP_THREADS, 1, tables.get (),
+            bins.list + bins.offset [BIN_GLOBAL], bins.rows [BIN_GLOBAL] } ;
+        GBGPU_TRY (kernels.hash ((unsigned) tables.blocks (), GLOBAL_GROUP_THREADS, 0, args, shape)) ;
+        GBGPU_TRY (args.timer->end (BIN_GLOBAL)) ;
+    }
+    return cudaSuccess ;
+}
+#endif
+
+}   // namespace gbgpu
+
+#endif

@@ -1,0 +1,505 @@
+// plugin/cuda/spgemm/spgemm.cu: T = A*B (or T<M> = A*B) on the device, phase by phase.
+// SPDX-License-Identifier: Apache-2.0
+//
+//   analyse  each row's statistics (products, entries of A's row) and need:
+//            products (symbolic) or entries (numeric), or the mask row's
+//            size when masked; the selector picks its accumulator
+//            (accumulator_selector.cuh); histogram into bins
+//   bin      row ids grouped by bin (one pass, block-aggregated atomics)
+//   count    entries per row (count_rows), then an exclusive scan gives T's
+//            row pointers and its size, so T is allocated exactly once
+//   fill     values per row with the semiring's instantiation (semirings/)
+//            or its run-time compiled module's kernels (spgemm/module_launch.cu);
+//            only the pattern when every entry is 1 (ANY_PAIR, LOR_PAIR, ...):
+//            then no value is read or written and T is iso
+//   sort     rows that came from global-memory hash tables
+//
+// The host reads back only the bin histogram (twice) and T's size.  With a
+// profile, device events time the phases, and with profile->per_bin each
+// bin's kernels too.
+
+#include <cstdlib>
+#include <cstring>
+#include <cub/device/device_scan.cuh>
+#include "accumulator_selector.cuh"
+#include "settings.cuh"
+
+namespace gbgpu {
+
+static_assert (N_BINS == GBGPU_CUDA_BINS, "the profile has a slot per bin") ;
+
+int multiprocessor_count ()
+{
+    int device = 0, count = 0 ;
+    if (cudaGetDevice (&device) != cudaSuccess
+     || cudaDeviceGetAttribute (&count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        return 1 ;
+    }
+    return count ;
+}
+
+int max_dynamic_shared ()
+{
+    int device = 0, optin = 0 ;
+    if (cudaGetDevice (&device) != cudaSuccess
+     || cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        return 48 * 1024 - 1024 ;
+    }
+    return optin - 1024 ;       // the kernels' static shared memory
+}
+
+int usable_bins (size_t slot_bytes)
+{
+    const size_t room = (size_t) max_dynamic_shared () ;
+    int b = 0 ;
+    while (b < N_SHARED_BINS
+        && ((size_t) shared_bins [b].groups_per_block * slot_bytes << bin_table_bits (b)) <= room) b++ ;
+    return b ;
+}
+
+// Sets *unsorted when a row of B is not strictly increasing (jumbled, or with
+// a repeated column): copy and merge, which read B's rows as sorted runs,
+// are not used then.  A warp per row.
+__global__ void check_rows_sorted (const csr_view B, int64_t nrows, int *unsorted)
+{
+    const int64_t warps = (int64_t) gridDim.x * blockDim.x / 32 ;
+    const int lane = threadIdx.x % 32 ;
+    bool sorted = true ;
+    for (int64_t k = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / 32 ; k < nrows ; k += warps)
+    {
+        for (int64_t p = B.p [k] + 1 + lane ; p < B.p [k+1] ; p += 32)
+            sorted &= (B.j [p-1] < B.j [p]) ;
+    }
+    if (__any_sync (0xFFFFFFFFu, !sorted) && lane == 0) atomicOr (unsorted, 1) ;
+}
+
+// need = entries the row's table must hold.  Counting: its products bounded by
+// B's width; filling: its entries.  A mask row is preloaded instead (T<M>: its
+// entries are the only candidates) or besides (T<!M>: they stand for the
+// columns to leave out).  Counting also writes the count of rows with nothing
+// to compute (0) and of copy rows (their products: B's row has no repeated
+// column).  Filling reads the counting phase's bin from row_bin before it
+// replaces it: copy and merge rows keep their accumulator.
+__global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view M,
+    bool complement, int64_t nrows, int64_t ncols, int shared, const int64_t *Cp,
+    const int *B_unsorted, accumulator_choice choice,
+    int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts)
+{
+    __shared__ unsigned long long block_rows [N_BINS] ;
+    __shared__ unsigned long long block_products ;
+    if (threadIdx.x < N_BINS) block_rows [threadIdx.x] = 0 ;
+    if (threadIdx.x == 0) block_products = 0 ;
+    __syncthreads () ;
+
+    const int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
+    if (i < nrows)
+    {
+        const bool counting = (Cp == nullptr) ;
+        const int symbolic_bin = counting ? BIN_EMPTY : row_bin [i] ;
+        row_statistics row = { 0, A.p [i+1] - A.p [i] } ;
+        if (counting || symbolic_bin == BIN_MERGE)
+        {
+            for (int64_t pa = A.p [i] ; pa < A.p [i+1] ; pa++)
+            {
+                const int32_t k = A.j [pa] ;
+                row.products += B.p [k+1] - B.p [k] ;
+            }
+        }
+        int64_t need ;
+        if (counting)
+        {
+            if (row.products > 0) atomicAdd (&block_products, (unsigned long long) row.products) ;
+            need = (row.products < ncols ? row.products : ncols) ;
+        }
+        else
+        {
+            need = Cp [i+1] - Cp [i] ;
+        }
+        if (need > 0 && M.p != nullptr)
+        {
+            const int64_t mask_entries = M.p [i+1] - M.p [i] ;
+            need = complement ? need + mask_entries : mask_entries ;
+        }
+        int b ;
+        if (counting)
+        {
+            const bool sorted_runs = (M.p == nullptr) && (*B_unsorted == 0) ;
+            b = select_symbolic_bin (row, need, ncols, shared, sorted_runs, choice) ;
+            if (b == BIN_EMPTY) row_count [i] = 0 ;
+            if (b == BIN_COPY) row_count [i] = row.products ;
+        }
+        else
+        {
+            b = select_numeric_bin (row, need, ncols, shared, symbolic_bin, choice) ;
+        }
+        row_need [i] = need ;
+        row_bin [i] = (uint8_t) b ;
+        atomicAdd (&block_rows [b], 1ull) ;
+        if (b == BIN_GLOBAL) atomicMax (&counts->max_global_need, (unsigned long long) need) ;
+        if (b == BIN_MERGE)
+        {
+            atomicMax (&counts->max_merge_products, (unsigned long long) row.products) ;
+            atomicMax (&counts->max_merge_segments, (unsigned long long) row.segments) ;
+        }
+    }
+    __syncthreads () ;
+    if (threadIdx.x < N_BINS && block_rows [threadIdx.x] > 0)
+        atomicAdd (&counts->rows [threadIdx.x], block_rows [threadIdx.x]) ;
+    if (threadIdx.x == 0 && block_products > 0)
+        atomicAdd (&counts->products, block_products) ;
+}
+
+struct bin_offsets { int64_t offset [N_BINS] ; } ;
+
+// Row ids grouped by bin; within a bin the order is arbitrary.
+__global__ void group_rows_by_bin (int64_t nrows, const uint8_t *row_bin,
+    const bin_offsets offsets, bin_counts *counts, int64_t *list)
+{
+    __shared__ unsigned long long block_rows [N_BINS], block_start [N_BINS] ;
+    if (threadIdx.x < N_BINS) block_rows [threadIdx.x] = 0 ;
+    __syncthreads () ;
+    const int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
+    int b = BIN_EMPTY ;
+    unsigned long long at = 0 ;
+    if (i < nrows)
+    {
+        b = row_bin [i] ;
+        if (b != BIN_EMPTY) at = atomicAdd (&block_rows [b], 1ull) ;
+    }
+    __syncthreads () ;
+    if (threadIdx.x < N_BINS && block_rows [threadIdx.x] > 0)
+        block_start [threadIdx.x] = atomicAdd (&counts->cursor [threadIdx.x], block_rows [threadIdx.x]) ;
+    __syncthreads () ;
+    if (i < nrows && b != BIN_EMPTY)
+        list [offsets.offset [b] + block_start [b] + at] = i ;
+}
+
+// What both phases' analysis reads and writes.
+struct row_analysis
+{
+    csr_view A, B, M ;
+    bool complement ;
+    int64_t nrows, ncols ;
+    const int *B_unsorted ;         // set by check_rows_sorted
+    accumulator_choice choice ;
+    int64_t *row_need ;
+    uint8_t *row_bin ;
+    bin_counts *counts ;
+    int64_t *list ;
+} ;
+
+// Fills `bins` (and `list`) for one phase; returns the products when counting.
+static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, size_t slot_bytes,
+    const int64_t *Cp, int64_t *row_count, int64_t *products)
+{
+    const int threads = 256 ;
+    const unsigned blocks = (unsigned) ((r.nrows + threads - 1) / threads) ;
+    *bins = row_bins { } ;
+    bins->list = r.list ;
+    if (products != nullptr) *products = 0 ;
+    if (r.nrows == 0) return cudaSuccess ;
+    GBGPU_TRY (cudaMemsetAsync (r.counts, 0, sizeof (bin_counts), stream ())) ;
+    analyse_rows <<<blocks, threads, 0, stream ()>>> (r.A, r.B, r.M, r.complement, r.nrows,
+        r.ncols, usable_bins (slot_bytes), Cp, r.B_unsorted, r.choice, row_count, r.row_need,
+        r.row_bin, r.counts) ;
+    GBGPU_TRY (cudaGetLastError ()) ;
+    bin_counts host ;
+    GBGPU_TRY (cudaMemcpyAsync (&host, r.counts, sizeof (host), cudaMemcpyDeviceToHost, stream ())) ;
+    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
+
+    bin_offsets offsets ;
+    int64_t total = 0 ;
+    for (int b = 0 ; b < N_BINS ; b++)
+    {
+        bins->rows [b] = (b == BIN_EMPTY) ? 0 : (int64_t) host.rows [b] ;
+        bins->offset [b] = offsets.offset [b] = total ;
+        total += bins->rows [b] ;
+    }
+    bins->empty_rows = (int64_t) host.rows [BIN_EMPTY] ;
+    bins->max_global_need = (int64_t) host.max_global_need ;
+    bins->max_merge_products = (int64_t) host.max_merge_products ;
+    bins->max_merge_segments = (int64_t) host.max_merge_segments ;
+    if (products != nullptr) *products = (int64_t) host.products ;
+    group_rows_by_bin <<<blocks, threads, 0, stream ()>>> (r.nrows, r.row_bin, offsets, r.counts, r.list) ;
+    return cudaGetLastError () ;
+}
+
+// *unsorted on the device: 0 when every row of B is strictly increasing.
+static cudaError_t check_B_sorted (const csr_view &B, int64_t nrows, int *unsorted)
+{
+    GBGPU_TRY (cudaMemsetAsync (unsorted, 0, sizeof (int), stream ())) ;
+    if (nrows == 0) return cudaSuccess ;
+    const int threads = 256, rows_per_block = threads / 32 ;
+    int64_t blocks = (nrows + rows_per_block - 1) / rows_per_block ;
+    const int64_t enough = 32 * (int64_t) multiprocessor_count () ;
+    if (blocks > enough) blocks = enough ;
+    check_rows_sorted <<<(unsigned) blocks, threads, 0, stream ()>>> (B, nrows, unsorted) ;
+    return cudaGetLastError () ;
+}
+
+cudaError_t set_to_one (void *x, gbgpu_type type)
+{
+    union { bool b ; int8_t i8 ; int16_t i16 ; int32_t i32 ; int64_t i64 ; uint8_t u8 ;
+            uint16_t u16 ; uint32_t u32 ; uint64_t u64 ; float f32 ; double f64 ; } one ;
+    switch (type)
+    {
+        case GBGPU_TYPE_BOOL:   one.b = true ; break ;
+        case GBGPU_TYPE_INT8:   one.i8 = 1 ;   break ;
+        case GBGPU_TYPE_INT16:  one.i16 = 1 ;  break ;
+        case GBGPU_TYPE_UINT8:  one.u8 = 1 ;   break ;
+        case GBGPU_TYPE_UINT16: one.u16 = 1 ;  break ;
+        case GBGPU_TYPE_INT32:  one.i32 = 1 ;  break ;
+        case GBGPU_TYPE_INT64:  one.i64 = 1 ;  break ;
+        case GBGPU_TYPE_UINT32: one.u32 = 1 ;  break ;
+        case GBGPU_TYPE_UINT64: one.u64 = 1 ;  break ;
+        case GBGPU_TYPE_FP32:   one.f32 = 1 ;  break ;
+        default:                one.f64 = 1 ;  break ;
+    }
+    GBGPU_TRY (cudaMemcpyAsync (x, &one, gbgpu_type_size (type), cudaMemcpyHostToDevice, stream ())) ;
+    return cudaStreamSynchronize (stream ()) ;
+}
+
+// Each bin's rows, and its time when the timer was enabled.
+static cudaError_t bin_profile (gbgpu_cuda_bin_profile *out, const row_bins &bins,
+    const bin_timer &timer)
+{
+    for (int b = 0 ; b < N_BINS ; b++)
+    {
+        out [b].rows = (b == BIN_EMPTY) ? bins.empty_rows : bins.rows [b] ;
+        GBGPU_TRY (timer.elapsed (b, &out [b].ms)) ;
+    }
+    return cudaSuccess ;
+}
+
+bin_timer::~bin_timer ()
+{
+    for (int b = 0 ; b < N_BINS ; b++)
+    {
+        if (start_ [b] != nullptr) cudaEventDestroy (start_ [b]) ;
+        if (stop_ [b] != nullptr) cudaEventDestroy (stop_ [b]) ;
+    }
+}
+
+cudaError_t bin_timer::enable ()
+{
+    for (int b = 0 ; b < N_BINS ; b++)
+    {
+        GBGPU_TRY (cudaEventCreate (&start_ [b])) ;
+        GBGPU_TRY (cudaEventCreate (&stop_ [b])) ;
+    }
+    enabled_ = true ;
+    return cudaSuccess ;
+}
+
+cudaError_t bin_timer::begin (int bin)
+{
+    if (!enabled_) return cudaSuccess ;
+    timed_ [bin] = true ;
+    return cudaEventRecord (start_ [bin], stream ()) ;
+}
+
+cudaError_t bin_timer::end (int bin)
+{
+    if (!enabled_) return cudaSuccess ;
+    return cudaEventRecord (stop_ [bin], stream ()) ;
+}
+
+cudaError_t bin_timer::elapsed (int bin, float *ms) const
+{
+    *ms = 0 ;
+    if (!timed_ [bin]) return cudaSuccess ;
+    return cudaEventElapsedTime (ms, start_ [bin], stop_ [bin]) ;
+}
+
+static csr_view view_of (const gbgpu_dev_csr *X)
+{
+    if (X == nullptr) return csr_view { nullptr, nullptr, nullptr, false, 0 } ;
+    return csr_view { X->p, X->j, X->x, X->iso, X->first_row } ;
+}
+
+// How the numeric phase fills T's values for a compiled-in semiring: its
+// instantiation, or only the pattern when every entry is 1.
+static cudaError_t compiled_fill (value_fill *f, gbgpu_semiring semiring)
+{
+    *f = value_fill { } ;
+    f->compiled = find_fill_rows (semiring) ;
+    if (f->compiled == nullptr) return cudaErrorNotSupported ;
+    f->iso = all_ones (semiring) ;
+    if (f->iso) f->compiled = fill_pattern_rows ;
+    f->iso_type = semiring.type ;
+    f->value_size = gbgpu_type_size (semiring.type) ;
+    // value slots (none for a pattern): booleans accumulate in 32-bit words
+    f->value_slot_bytes = f->iso ? 0
+        : semiring.type == GBGPU_TYPE_BOOL ? sizeof (uint32_t) : f->value_size ;
+    return cudaSuccess ;
+}
+
+static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
+    const gbgpu_dev_csr *Md, bool complement, const gbgpu_dev_csr *Ad, const gbgpu_dev_csr *Bd,
+    gbgpu_cuda_profile *profile)
+{
+    const bool iso = values.iso ;
+    const int64_t m = Ad->nrows, n = Bd->ncols ;
+    const csr_view A = view_of (Ad), B = view_of (Bd), M = view_of (Md) ;
+
+    cudaEvent_t marks [5] = { } ;
+    struct events_guard
+    {
+        cudaEvent_t *e ;
+        ~events_guard () { for (int k = 0 ; k < 5 ; k++) if (e [k] != nullptr) cudaEventDestroy (e [k]) ; }
+    }
+    guard { marks } ;
+    for (auto &e : marks) GBGPU_TRY (cudaEventCreate (&e)) ;
+    GBGPU_TRY (cudaEventRecord (marks [0], stream ())) ;
+
+    device_array <int64_t> row_count, row_need, Cp, list ;
+    device_array <uint8_t> row_bin ;
+    device_array <bin_counts> counts ;
+    device_array <int> B_unsorted ;
+    GBGPU_TRY (row_count.allocate (m + 1)) ;
+    GBGPU_TRY (Cp.allocate (m + 1)) ;
+    GBGPU_TRY (list.allocate (m)) ;
+    GBGPU_TRY (row_need.allocate (m)) ;
+    GBGPU_TRY (row_bin.allocate (m)) ;
+    GBGPU_TRY (counts.allocate (1)) ;
+    GBGPU_TRY (B_unsorted.allocate (1)) ;
+    bin_timer symbolic_timer, numeric_timer ;
+    if (profile != nullptr && profile->per_bin)
+    {
+        GBGPU_TRY (symbolic_timer.enable ()) ;
+        GBGPU_TRY (numeric_timer.enable ()) ;
+    }
+
+    // copy and merge read B's rows as sorted runs: only when they are
+    const accumulator_choice choice = settings ().accumulator ;
+    const bool runs_wanted = (M.p == nullptr) && (choice == GBGPU_CUDA_ACCUMULATOR_AUTO || choice == GBGPU_CUDA_ACCUMULATOR_MERGE) ;
+    if (runs_wanted) GBGPU_TRY (check_B_sorted (B, Bd->nrows, B_unsorted.get ())) ;
+    else GBGPU_TRY (cudaMemsetAsync (B_unsorted.get (), 1, sizeof (int), stream ())) ;
+    const row_analysis analysis = { A, B, M, complement, m, n, B_unsorted.get (), choice,
+        row_need.get (), row_bin.get (), counts.get (), list.get () } ;
+
+    // symbolic
+    row_bins symbolic_bins ;
+    int64_t products = 0 ;
+    GBGPU_TRY (bin_rows (&symbolic_bins, analysis, sizeof (uint32_t), nullptr, row_count.get (), &products)) ;
+    GBGPU_TRY (cudaEventRecord (marks [1], stream ())) ;
+    hash_rows_args args = { A, B, M, complement, n, row_need.get (), row_count.get (), nullptr, nullptr,
+        nullptr, &symbolic_bins, &symbolic_timer } ;
+    GBGPU_TRY (count_rows (args)) ;
+
+    // T's row pointers and size
+    GBGPU_TRY (cudaMemsetAsync (row_count.get () + m, 0, sizeof (int64_t), stream ())) ;
+    size_t scan_bytes = 0 ;
+    GBGPU_TRY (cub::DeviceScan::ExclusiveSum (nullptr, scan_bytes, row_count.get (), Cp.get (), m + 1, stream ())) ;
+    device_array <unsigned char> scan_scratch ;
+    GBGPU_TRY (scan_scratch.allocate (scan_bytes)) ;
+    GBGPU_TRY (cub::DeviceScan::ExclusiveSum (scan_scratch.get (), scan_bytes, row_count.get (), Cp.get (), m + 1, stream ())) ;
+    scan_scratch.reset () ;
+    row_count.reset () ;
+    int64_t nvals = 0 ;
+    GBGPU_TRY (cudaMemcpyAsync (&nvals, Cp.get () + m, sizeof (int64_t), cudaMemcpyDeviceToHost, stream ())) ;
+    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
+    GBGPU_TRY (cudaEventRecord (marks [2], stream ())) ;
+    GBGPU_TRY (inject_failure_if_asked ()) ;
+
+    // numeric
+    const size_t value_size = values.value_size ;
+    device_array <int64_t> Cj ;
+    device_array <unsigned char> Cx ;
+    GBGPU_TRY (Cj.allocate (nvals)) ;
+    GBGPU_TRY (Cx.allocate ((iso ? 1 : nvals) * value_size)) ;
+    if (iso) GBGPU_TRY (set_to_one (Cx.get (), values.iso_type)) ;
+    const size_t fill_slot_bytes = sizeof (uint32_t) + values.value_slot_bytes ;
+    row_bins numeric_bins ;
+    GBGPU_TRY (bin_rows (&numeric_bins, analysis, fill_slot_bytes, Cp.get (), nullptr, nullptr)) ;
+    args = { A, B, M, complement, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (),
+        &numeric_bins, &numeric_timer } ;
+    GBGPU_TRY (values.module != nullptr ? fill_rows_with_module (args, values.module)
+                                        : values.compiled (args)) ;
+    GBGPU_TRY (cudaEventRecord (marks [3], stream ())) ;
+
+    T->nrows = m ;
+    T->ncols = n ;
+    T->nvals = nvals ;
+    T->value_size = value_size ;
+    T->iso = iso ;
+    T->p = Cp.release () ;
+    T->j = Cj.release () ;
+    T->x = Cx.release () ;
+    if (numeric_bins.rows [BIN_GLOBAL] > 0) GBGPU_TRY (sort_rows (T)) ;
+    GBGPU_TRY (cudaEventRecord (marks [4], stream ())) ;
+    GBGPU_TRY (cudaEventSynchronize (marks [4])) ;
+
+    if (profile != nullptr)
+    {
+        GBGPU_TRY (cudaEventElapsedTime (&profile->analyse_ms, marks [0], marks [1])) ;
+        GBGPU_TRY (cudaEventElapsedTime (&profile->symbolic_ms, marks [1], marks [2])) ;
+        GBGPU_TRY (cudaEventElapsedTime (&profile->numeric_ms, marks [2], marks [3])) ;
+        GBGPU_TRY (cudaEventElapsedTime (&profile->sort_ms, marks [3], marks [4])) ;
+        profile->products = products ;
+        GBGPU_TRY (bin_profile (profile->symbolic, symbolic_bins, symbolic_timer)) ;
+        GBGPU_TRY (bin_profile (profile->numeric, numeric_bins, numeric_timer)) ;
+    }
+    return cudaSuccess ;
+}
+
+}   // namespace gbgpu
+
+using namespace gbgpu ;
+
+// The product with either kind of fill, for the C callers.
+static gbgpu_cuda_status spgemm_status (gbgpu_dev_result *T, const value_fill &values,
+    cudaError_t prepared, const gbgpu_dev_csr *M, bool mask_complement, const gbgpu_dev_csr *A,
+    const gbgpu_dev_csr *B, gbgpu_cuda_profile *profile)
+{
+    *T = gbgpu_dev_result { } ;
+    cudaError_t e = prepared ;
+    try
+    {
+        if (e == cudaSuccess) e = spgemm (T, values, M, mask_complement && M != nullptr, A, B, profile) ;
+    }
+    catch (...)     // host bookkeeping out of memory: never into the C caller
+    {
+        e = cudaErrorMemoryAllocation ;
+    }
+    if (e != cudaSuccess) gbgpu_cuda_free_result (T) ;
+    return status_of (e) ;
+}
+
+extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm (gbgpu_dev_result *T,
+    gbgpu_semiring semiring, const gbgpu_dev_csr *M, bool mask_complement, const gbgpu_dev_csr *A,
+    const gbgpu_dev_csr *B, gbgpu_cuda_profile *profile)
+{
+    value_fill values ;
+    cudaError_t prepared = compiled_fill (&values, semiring) ;
+    return spgemm_status (T, values, prepared, M, mask_complement, A, B, profile) ;
+}
+
+extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm_module (gbgpu_dev_result *T,
+    const gbgpu_cuda_module *module, const gbgpu_dev_csr *M, bool mask_complement,
+    const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, gbgpu_cuda_profile *profile)
+{
+    value_fill values ;
+    cudaError_t prepared = module_fill (&values, module) ;
+    return spgemm_status (T, values, prepared, M, mask_complement, A, B, profile) ;
+}
+
+extern "C" const char *gbgpu_cuda_bin_name (int bin)
+{
+    static_assert (N_SHARED_BINS == 9, "one name per shared bin") ;
+    static const char *const names [N_BINS] =
+    {
+        "hash64", "hash128", "hash256", "hash512", "hash1024", "hash2048",
+        "hash4096", "hash8192", "hash16384", "global", "dense", "merge", "copy", "empty"
+    } ;
+    return (bin >= 0 && bin < N_BINS) ? names [bin] : "?" ;
+}
+
+extern "C" bool gbgpu_cuda_semiring_supported (gbgpu_semiring s)
+{
+    return find_fill_rows (s) != nullptr ;
+}

@@ -1,0 +1,124 @@
+// plugin/jit/compiler/compile.c: kernel source -> cubin with NVRTC, for one architecture.
+// SPDX-License-Identifier: Apache-2.0
+//
+// The accumulator headers come from memory (jit_headers.c); CUB and libcu++
+// come from the CUDA toolkit's include folders found at build time
+// (GBGPU_CUDA_INCLUDE_DIRS, ':'-separated), or from GBGPU_JIT_INCLUDE when
+// set (the toolkit elsewhere at run time).  The four fill kernels are
+// instantiated for jit_semiring by name expression, and their lowered
+// (mangled) names kept with the binary for cuModuleGetFunction.
+
+#define _POSIX_C_SOURCE 200809L
+#include <nvrtc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "jit/compiler/compiler.h"
+
+static const char *const kernel_expressions [GBGPU_JIT_NKERNELS] =
+{
+    "&gbgpu::hash_rows_kernel<jit_semiring, true>",
+    "&gbgpu::dense_rows_kernel<jit_semiring, true>",
+    "&gbgpu::merge_rows_kernel<jit_semiring, true>",
+    "&gbgpu::copy_rows_kernel<jit_semiring>",
+} ;
+
+#define MAX_OPTIONS 24
+
+// "-I<dir>" options, two per ':'-separated folder of `dirs`, into options
+// (from *n on); the strings are malloc'd.
+static void add_include_options (const char **options, int *n, const char *dirs)
+{
+    while (dirs != NULL && *dirs != '\0' && *n < MAX_OPTIONS - 2)
+    {
+        const char *end = strchr (dirs, ':') ;
+        size_t length = (end != NULL) ? (size_t) (end - dirs) : strlen (dirs) ;
+        if (length > 0)
+        {
+            // CUB and libcu++ live in cccl/ under the toolkit's include folder
+            // (CUDA 13); older toolkits have them at the top
+            for (int cccl = 1 ; cccl >= 0 ; cccl--)
+            {
+                char *option = malloc (length + 16) ;
+                if (option == NULL) return ;
+                snprintf (option, length + 16, "-I%.*s%s", (int) length, dirs, cccl ? "/cccl" : "") ;
+                options [(*n)++] = option ;
+            }
+        }
+        dirs = (end != NULL) ? end + 1 : NULL ;
+    }
+}
+
+static char *program_log (nvrtcProgram program)
+{
+    size_t size = 0 ;
+    if (nvrtcGetProgramLogSize (program, &size) != NVRTC_SUCCESS || size == 0) return NULL ;
+    char *log = malloc (size) ;
+    if (log != NULL && nvrtcGetProgramLog (program, log) != NVRTC_SUCCESS)
+    {
+        free (log) ;
+        log = NULL ;
+    }
+    return log ;
+}
+
+static char *message (const char *text)
+{
+    char *m = malloc (strlen (text) + 1) ;
+    if (m != NULL) strcpy (m, text) ;
+    return m ;
+}
+
+bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch)
+{
+    memset (out, 0, sizeof (*out)) ;
+    *log = NULL ;
+    nvrtcProgram program ;
+    if (nvrtcCreateProgram (&program, source, "gbgpu_jit.cu", gbgpu_jit_header_count,
+        gbgpu_jit_header_texts, gbgpu_jit_header_names) != NVRTC_SUCCESS)
+    {
+        *log = message ("nvrtcCreateProgram failed") ;
+        return false ;
+    }
+    for (int k = 0 ; k < GBGPU_JIT_NKERNELS ; k++)
+        nvrtcAddNameExpression (program, kernel_expressions [k]) ;
+
+    char arch_option [64] ;
+    snprintf (arch_option, sizeof (arch_option), "--gpu-architecture=sm_%d", arch) ;
+    const char *options [MAX_OPTIONS] =
+    {
+        arch_option, "-std=c++17", "-default-device", "--device-int128",
+        "-DNDEBUG",
+    } ;
+    const int fixed = 5 ;
+    int n = fixed ;
+    const char *dirs = getenv ("GBGPU_JIT_INCLUDE") ;
+#ifdef GBGPU_CUDA_INCLUDE_DIRS
+    if (dirs == NULL || *dirs == '\0') dirs = GBGPU_CUDA_INCLUDE_DIRS ;
+#endif
+    add_include_options (options, &n, dirs) ;
+
+    bool ok = (nvrtcCompileProgram (program, n, options) == NVRTC_SUCCESS) ;
+    for (int k = fixed ; k < n ; k++) free ((void *) options [k]) ;
+    *log = program_log (program) ;
+    for (int k = 0 ; ok && k < GBGPU_JIT_NKERNELS ; k++)
+    {
+        const char *lowered = NULL ;
+        ok = nvrtcGetLoweredName (program, kernel_expressions [k], &lowered) == NVRTC_SUCCESS
+            && strlen (lowered) < GBGPU_JIT_NAME_MAX ;
+        if (ok) strcpy (out->lowered [k], lowered) ;
+    }
+    ok = ok && nvrtcGetCUBINSize (program, &out->cubin_size) == NVRTC_SUCCESS
+        && (out->cubin = malloc (out->cubin_size)) != NULL
+        && nvrtcGetCUBIN (program, out->cubin) == NVRTC_SUCCESS ;
+    nvrtcDestroyProgram (&program) ;
+    if (!ok) gbgpu_jit_binary_free (out) ;
+    else { free (*log) ; *log = NULL ; }
+    return ok ;
+}
+
+void gbgpu_jit_binary_free (gbgpu_jit_binary *b)
+{
+    free (b->cubin) ;
+    memset (b, 0, sizeof (*b)) ;
+}

@@ -1,0 +1,283 @@
+// plugin/run/bridge.c: GraphBLAS matrices to device CSR, and device results back.
+// SPDX-License-Identifier: Apache-2.0
+//
+// An input is read zero-copy when its storage already is the CSR of op(X):
+// sparse (not hypersparse, bitmap or full), held by row for X and by column
+// for X', and of the type the kernel reads.  Then GxB_Matrix_unpack_CSR/CSC
+// lends its arrays, they are copied to the device, and packed straight back:
+// O(1) on the host, and X never changes content or format.  Any other storage
+// (or a typecast) goes through a private by-row sparse copy made by the
+// library; unpacking the user's matrix there would convert it in place.
+//
+// Either way the host arrays are handed back before the kernels start, so C
+// may be the same object as A, B or M.  Rows reach the device sorted (unpack
+// sorts a jumbled matrix first): the masked dot product merges them.
+//
+// The copies themselves (cuda/transfer.cu) are staged through pinned buffers
+// and run at bus speed.  A result comes back into fresh arrays from
+// GraphBLAS's allocator (allocator.c) that GxB_Matrix_pack_CSR takes over,
+// whole or a block of rows at a time (row_blocks.c: the arrays grow as blocks
+// arrive).  Their first touch (page faults, the kernel zeroing each page)
+// costs as much as the bus, so the download writes them from several
+// threads, and here they are marked for transparent huge pages (one fault per
+// 2 MiB instead of per 4 KiB; GBGPU_XFER_HUGEPAGES=0 turns that off).
+
+#define _DEFAULT_SOURCE
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include "run/run.h"
+
+// Any device failure (out of memory or a CUDA error, *status says which) is
+// answered by the caller with the CPU: it must not read as GrB_PANIC, which
+// says that an input lost its content.
+static GrB_Info cuda_to_grb (gbgpu_cuda_status s)
+{
+    return (s == GBGPU_CUDA_OK) ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
+}
+
+// The storage of X is CSR of op(X), in the type the kernel reads?
+static bool readable_in_place (const gbgpu_operand *X)
+{
+    int32_t sparsity, format ;
+    GrB_Type type ;
+    if (GxB_Matrix_Option_get_INT32 (X->matrix, GxB_SPARSITY_STATUS, &sparsity) != GrB_SUCCESS
+     || GxB_Matrix_Option_get_INT32 (X->matrix, GxB_FORMAT, &format) != GrB_SUCCESS
+     || GxB_Matrix_type (&type, X->matrix) != GrB_SUCCESS) return false ;
+    bool by_row = (format == GxB_BY_ROW) ;
+    return sparsity == GxB_SPARSE && by_row != X->transpose
+        && (!X->values_needed || type == X->type) ;
+}
+
+static GrB_UnaryOp identity_op (GrB_Type type)
+{
+    gbgpu_type t ;
+    if (!gbgpu_type_code (type, &t)) return NULL ;
+    switch (t)
+    {
+        case GBGPU_TYPE_BOOL:   return GrB_IDENTITY_BOOL ;
+        case GBGPU_TYPE_INT32:  return GrB_IDENTITY_INT32 ;
+        case GBGPU_TYPE_INT64:  return GrB_IDENTITY_INT64 ;
+        case GBGPU_TYPE_UINT32: return GrB_IDENTITY_UINT32 ;
+        case GBGPU_TYPE_UINT64: return GrB_IDENTITY_UINT64 ;
+        case GBGPU_TYPE_FP32:   return GrB_IDENTITY_FP32 ;
+        case GBGPU_TYPE_FP64:   return GrB_IDENTITY_FP64 ;
+        case GBGPU_TYPE_INT8:   return GrB_IDENTITY_INT8 ;
+        case GBGPU_TYPE_INT16:  return GrB_IDENTITY_INT16 ;
+        case GBGPU_TYPE_UINT8:  return GrB_IDENTITY_UINT8 ;
+        case GBGPU_TYPE_UINT16: return GrB_IDENTITY_UINT16 ;
+        case GBGPU_TYPE_FC32:   return GxB_IDENTITY_FC32 ;
+        case GBGPU_TYPE_FC64:   return GxB_IDENTITY_FC64 ;
+        default:                return NULL ;
+    }
+}
+
+// W = op(X) as a new by-row sparse matrix; only its pattern if values are not
+// needed (then W is iso and costs no value array).  GrB_transpose with its
+// input transposed is a plain copy: W = X (or X' when op(X) is X').
+static GrB_Info copy_as_csr (GrB_Matrix *W, const gbgpu_operand *X)
+{
+    GrB_Type type = X->values_needed ? X->type : GrB_BOOL ;
+    GrB_UnaryOp op = X->values_needed ? identity_op (type) : GxB_ONE_BOOL ;
+    GrB_Info info = GrB_Matrix_new (W, type, X->nrows, X->ncols) ;
+    if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set_INT32 (*W, GxB_FORMAT, GxB_BY_ROW) ;
+    if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set_INT32 (*W, GxB_SPARSITY_CONTROL, GxB_SPARSE) ;
+    // a user type has no identity op (and no typecast: it is X's own type)
+    if (info == GrB_SUCCESS && op != NULL) info = GrB_Matrix_apply (*W, NULL, NULL, op,
+        X->matrix, X->transpose ? GrB_DESC_T0 : NULL) ;
+    if (info == GrB_SUCCESS && op == NULL) info = GrB_transpose (*W, NULL, NULL, X->matrix,
+        X->transpose ? NULL : GrB_DESC_T0) ;
+    if (info != GrB_SUCCESS) GrB_Matrix_free (W) ;
+    return info ;
+}
+
+// Asks for transparent huge pages in the 2 MiB-aligned part of a large fresh
+// array (only a hint: nothing changes if the kernel has them off).  Arrays of
+// 32 MiB and more come from mmap in glibc, so this never marks the heap.
+static void advise_huge_pages (void *p, size_t bytes)
+{
+#if defined (MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t) 2 << 20 ;
+    if (!gbgpu_huge_pages_enabled () || p == NULL || bytes < ((size_t) 32 << 20)) return ;
+    uintptr_t start = ((uintptr_t) p + huge - 1) & ~(huge - 1) ;
+    uintptr_t end = ((uintptr_t) p + bytes) & ~(huge - 1) ;
+    if (end > start) (void) madvise ((void *) start, end - start, MADV_HUGEPAGE) ;
+#else
+    (void) p ; (void) bytes ;
+#endif
+}
+
+GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
+    gbgpu_cuda_status *status)
+{
+    *status = GBGPU_CUDA_OK ;
+    // decided under the exclusive lock: another thread may be lending X
+    gbgpu_inputs_lend () ;
+    // Pending work first: finishing it may change the storage unpack sees.
+    bool in_place = gbgpu_zero_copy_enabled ()
+        && GrB_Matrix_wait (X->matrix, GrB_MATERIALIZE) == GrB_SUCCESS
+        && readable_in_place (X) ;
+    GrB_Matrix S = X->matrix, W = NULL ;
+    if (!in_place)
+    {
+        gbgpu_inputs_release () ;
+        gbgpu_inputs_use () ;
+        GrB_Info info = copy_as_csr (&W, X) ;
+        gbgpu_inputs_release () ;
+        if (info != GrB_SUCCESS) return info ;
+        S = W ;
+    }
+
+    // by row: CSR of X; by column: CSC of X = CSR of X'
+    GrB_Index *p = NULL, *j = NULL, p_size, j_size, x_size ;
+    void *x = NULL ;
+    bool iso, by_col = in_place && X->transpose ;
+    // pack resets these to their defaults: they are put back after it
+    int32_t sparsity_control = GxB_AUTO_SPARSITY ;
+    double hyper_switch = GxB_HYPER_DEFAULT ;
+    bool options_read = in_place
+        && GxB_Matrix_Option_get_INT32 (S, GxB_SPARSITY_CONTROL, &sparsity_control) == GrB_SUCCESS
+        && GxB_Matrix_Option_get_FP64 (S, GxB_HYPER_SWITCH, &hyper_switch) == GrB_SUCCESS ;
+    GrB_Info info = by_col
+        ? GxB_Matrix_unpack_CSC (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL)
+        : GxB_Matrix_unpack_CSR (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL) ;
+    if (info == GrB_SUCCESS)
+    {
+        size_t value_size = 0 ;
+        if (X->values_needed && GxB_Type_size (&value_size, X->type) != GrB_SUCCESS) value_size = 0 ;
+        *status = gbgpu_cuda_upload (D, X->nrows, X->ncols, p, j,
+            X->values_needed ? x : NULL, value_size, iso) ;
+        if (*status == GBGPU_CUDA_OK) gbgpu_count_bytes (gbgpu_cuda_transfer_bytes (), 0) ;
+        // Hand the arrays back whatever happened on the device (the upload
+        // reads them no more once it has returned).
+        GrB_Info pack = by_col
+            ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL)
+            : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL) ;
+        // X is empty if its arrays did not go back: nothing can redo the call
+        info = (pack != GrB_SUCCESS) ? GrB_PANIC : cuda_to_grb (*status) ;
+        // X's content is back; its settings too unless GraphBLAS runs out of
+        // memory converting (the storage is the same: nothing to convert)
+        if (pack == GrB_SUCCESS && options_read)
+        {
+            (void) GxB_Matrix_Option_set_FP64 (S, GxB_HYPER_SWITCH, hyper_switch) ;
+            (void) GxB_Matrix_Option_set_INT32 (S, GxB_SPARSITY_CONTROL, sparsity_control) ;
+        }
+    }
+    if (in_place) gbgpu_inputs_release () ;
+    GrB_Matrix_free (&W) ;
+    return info ;
+}
+
+//------------------------------------------------------------------------------
+// results on the host
+//------------------------------------------------------------------------------
+
+static int64_t capacity_of (const gbgpu_host_result *H)
+{
+    return (int64_t) (H->j_size / sizeof (GrB_Index)) ;
+}
+
+// Bytes of j and x for n entries (at least one, as GraphBLAS wants arrays).
+static size_t j_bytes (int64_t n)
+{
+    return (size_t) (n > 0 ? n : 1) * sizeof (GrB_Index) ;
+}
+
+static size_t x_bytes (const gbgpu_host_result *H, int64_t n)
+{
+    return (size_t) (H->iso || n <= 0 ? 1 : n) * H->value_size ;
+}
+
+// Resizes j and x to n entries; on failure what they hold stays as it was.
+static GrB_Info resize_entries (gbgpu_host_result *H, int64_t n)
+{
+    size_t new_j = j_bytes (n), new_x = x_bytes (H, n) ;
+    GrB_Index *j = gbgpu_host_realloc (H->j, H->j_size, new_j) ;
+    if (j == NULL) return GrB_OUT_OF_MEMORY ;
+    H->j = j ;
+    H->j_size = new_j ;
+    if (new_x != H->x_size)
+    {
+        void *x = gbgpu_host_realloc (H->x, H->x_size, new_x) ;
+        if (x == NULL) return GrB_OUT_OF_MEMORY ;
+        H->x = x ;
+        H->x_size = new_x ;
+    }
+    advise_huge_pages (H->j, H->j_size) ;
+    advise_huge_pages (H->x, H->x_size) ;
+    return GrB_SUCCESS ;
+}
+
+GrB_Info gbgpu_host_result_init (gbgpu_host_result *H, int64_t nrows,
+    int64_t capacity, size_t value_size, bool iso)
+{
+    // GraphBLAS's allocator: GxB_Matrix_pack_CSR takes ownership of them
+    gbgpu_host_result empty = { 0 } ;
+    *H = empty ;
+    H->nrows = nrows ;
+    H->value_size = value_size ;
+    H->iso = iso ;
+    H->p_size = (size_t) (nrows + 1) * sizeof (GrB_Index) ;
+    H->j_size = j_bytes (capacity) ;
+    H->x_size = x_bytes (H, capacity) ;
+    H->p = gbgpu_host_malloc (H->p_size) ;
+    H->j = gbgpu_host_malloc (H->j_size) ;
+    H->x = gbgpu_host_malloc (H->x_size) ;
+    if (H->p == NULL || H->j == NULL || H->x == NULL)
+    {
+        gbgpu_host_result_free (H) ;
+        return GrB_OUT_OF_MEMORY ;
+    }
+    H->p [0] = 0 ;
+    advise_huge_pages (H->p, H->p_size) ;
+    advise_huge_pages (H->j, H->j_size) ;
+    advise_huge_pages (H->x, H->x_size) ;
+    return GrB_SUCCESS ;
+}
+
+GrB_Info gbgpu_host_result_reserve (gbgpu_host_result *H, int64_t capacity)
+{
+    return (capacity <= capacity_of (H)) ? GrB_SUCCESS : resize_entries (H, capacity) ;
+}
+
+void gbgpu_host_result_free (gbgpu_host_result *H)
+{
+    if (H->p != NULL) gbgpu_host_free (H->p) ;
+    if (H->j != NULL) gbgpu_host_free (H->j) ;
+    if (H->x != NULL) gbgpu_host_free (H->x) ;
+    H->p = NULL ; H->j = NULL ; H->x = NULL ;
+    H->p_size = 0 ; H->j_size = 0 ; H->x_size = 0 ;
+    H->nvals = 0 ;
+}
+
+gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
+    int64_t first_row, const gbgpu_dev_result *T)
+{
+    const int64_t before = H->nvals ;
+    // a result that does not fit the arrays would be written past them
+    if (before + T->nvals > capacity_of (H) || first_row + T->nrows > H->nrows
+     || T->iso != H->iso || T->value_size != H->value_size) return GBGPU_CUDA_ERROR ;
+    void *x = H->iso ? H->x : (unsigned char *) H->x + (size_t) before * H->value_size ;
+    gbgpu_cuda_status status = gbgpu_cuda_download (T, H->p + first_row, H->j + before, x) ;
+    if (status != GBGPU_CUDA_OK) return status ;
+    gbgpu_count_bytes (0, gbgpu_cuda_transfer_bytes ()) ;
+    // T's row pointers start at 0: they follow the entries already there
+    if (before > 0)
+    {
+        for (int64_t r = first_row ; r <= first_row + T->nrows ; r++) H->p [r] += (GrB_Index) before ;
+    }
+    H->nvals = before + T->nvals ;
+    return GBGPU_CUDA_OK ;
+}
+
+GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H)
+{
+    // Room reserved for an estimate of the entries is given back (if the
+    // allocator can shrink in place), rather than held by GraphBLAS.
+    if (capacity_of (H) - H->nvals > H->nvals / 8) (void) resize_entries (H, H->nvals) ;
+    GrB_Info info = GxB_Matrix_pack_CSR (R, &H->p, &H->j, &H->x, H->p_size,
+        H->j_size, H->x_size, H->iso && H->nvals > 0, false, NULL) ;
+    // pack took the arrays (and set the pointers to NULL) or left them to us
+    gbgpu_host_result_free (H) ;
+    return info ;
+}

@@ -1,0 +1,162 @@
+// plugin/run/mxm_gpu.c: one GrB_mxm on the GPU, from host matrices to host result.
+// SPDX-License-Identifier: Apache-2.0
+//
+// A run-time compiled semiring gets its module first (compiled or read from
+// the cache the first time: jit/modules.c).  Inputs go up (each matrix once,
+// even when it plays several roles: C<A> = A*A uploads A once), T = A*B is computed on the device, whole or in blocks of
+// rows when it does not fit (row_blocks.c), comes back, and the final step
+// writes C.  Until the result is back, nothing the user sees has changed, so
+// any device failure up to there (inputs too large for the device, a row of T
+// too large, a CUDA error) is answered by redoing the call on the CPU.  Each
+// failure is counted; one that corrupts the device's context (a fault) keeps
+// every later call off the device.  The calling thread's current CUDA device
+// is the same after the call as before.
+
+#define _POSIX_C_SOURCE 200809L
+#include <time.h>
+#include "run/run.h"
+
+typedef struct
+{
+    gbgpu_dev_csr csr ;
+    const gbgpu_operand *operand ;   // NULL: this slot holds nothing
+}
+uploaded ;
+
+static double seconds_now (void)
+{
+    struct timespec t ;
+    clock_gettime (CLOCK_MONOTONIC, &t) ;
+    return t.tv_sec + 1e-9 * t.tv_nsec ;
+}
+
+// Counts a device failure and names the reason to redo the call on the CPU.
+static gbgpu_delegate_reason reason_for (gbgpu_cuda_status s)
+{
+    gbgpu_count_cuda_status (s) ;
+    return (s == GBGPU_CUDA_OUT_OF_MEMORY) ? GBGPU_DELEGATED_DEVICE_MEMORY
+                                           : GBGPU_DELEGATED_DEVICE_ERROR ;
+}
+
+// An earlier upload of the same matrix in the same orientation, with values
+// whenever X needs them.
+static const gbgpu_dev_csr *find_upload (const uploaded *u, int n, const gbgpu_operand *X)
+{
+    for (int k = 0 ; k < n ; k++)
+    {
+        const gbgpu_operand *Y = u [k].operand ;
+        if (Y != NULL && Y->matrix == X->matrix && Y->transpose == X->transpose
+         && (!X->values_needed || (Y->values_needed && Y->type == X->type)))
+            return &u [k].csr ;
+    }
+    return NULL ;
+}
+
+// Puts A, B and M on the device (device [k] for operand k; NULL for no M).
+static gbgpu_delegate_reason upload_inputs (GrB_Info *info, uploaded up [3],
+    const gbgpu_dev_csr *device [3], const gbgpu_plan *plan)
+{
+    const gbgpu_operand *operands [3] = { &plan->A, &plan->B, &plan->M } ;
+    for (int k = 0 ; k < 3 ; k++)
+    {
+        if (operands [k]->matrix == NULL) continue ;
+        device [k] = find_upload (up, k, operands [k]) ;
+        if (device [k] != NULL) continue ;
+        gbgpu_cuda_status status ;
+        GrB_Info up_info = gbgpu_bridge_upload (&up [k].csr, operands [k], &status) ;
+        if (up_info == GrB_PANIC)
+        {
+            // an input lent zero-copy did not come back: report, never redo
+            *info = GrB_PANIC ;
+            return GBGPU_NOT_DELEGATED ;
+        }
+        if (up_info != GrB_SUCCESS)
+        {
+            // A GraphBLAS failure on the host is the library's to report.
+            return (status != GBGPU_CUDA_OK) ? reason_for (status) : GBGPU_DELEGATED_INVALID ;
+        }
+        up [k].operand = operands [k] ;
+        device [k] = &up [k].csr ;
+    }
+    return GBGPU_NOT_DELEGATED ;
+}
+
+// Packs T into C, or into a new R that the final step applies to C.
+static GrB_Info write_result (GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    gbgpu_host_result *H, const gbgpu_plan *plan)
+{
+    if (plan->direct_to_C) return gbgpu_bridge_pack (C, H) ;
+    GrB_Matrix R = NULL ;
+    // T is m by n: B's columns, or its rows when a masked dot product reads
+    // B as stored for A*B'
+    GrB_Index n = plan->masked_dot ? plan->B.nrows : plan->B.ncols ;
+    GrB_Info info = GrB_Matrix_new (&R, plan->ttype, plan->A.nrows, n) ;
+    if (info == GrB_SUCCESS) info = gbgpu_bridge_pack (R, H) ;
+    else gbgpu_host_result_free (H) ;
+    if (info == GrB_SUCCESS)
+    {
+        gbgpu_inputs_use () ;
+        info = gbgpu_finish (C, M, accum, R, plan) ;
+        gbgpu_inputs_release () ;
+    }
+    GrB_Matrix_free (&R) ;
+    return info ;
+}
+
+gbgpu_delegate_reason gbgpu_mxm_on_gpu
+(
+    GrB_Info *info,
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const gbgpu_plan *plan
+)
+{
+    double start = seconds_now () ;
+    *info = GrB_SUCCESS ;
+    const int device_id = gbgpu_current_device () ;
+    int caller_device ;
+    gbgpu_cuda_status status = gbgpu_cuda_enter_device (device_id, &caller_device) ;
+    if (status != GBGPU_CUDA_OK)
+    {
+        gbgpu_cuda_restore_device (caller_device) ;
+        gbgpu_count_cuda_status (status) ;
+        return (status == GBGPU_CUDA_FAULT) ? GBGPU_DELEGATED_DEVICE_ERROR
+                                            : GBGPU_DELEGATED_NO_DEVICE ;
+    }
+
+    // a run-time semiring's module on this device, built and loaded once
+    gbgpu_plan with_module = *plan ;
+    if (plan->jit != NULL)
+    {
+        gbgpu_delegate_reason reason = gbgpu_jit_module (&with_module.module, plan->jit, device_id) ;
+        if (reason != GBGPU_NOT_DELEGATED)
+        {
+            gbgpu_cuda_restore_device (caller_device) ;
+            return reason ;
+        }
+        plan = &with_module ;
+    }
+
+    const gbgpu_dev_csr *device [3] = { NULL, NULL, NULL } ;
+    uploaded up [3] = { 0 } ;
+    gbgpu_host_result T ;
+    int64_t products = 0 ;
+    bool have_result = false ;
+    gbgpu_delegate_reason reason = upload_inputs (info, up, device, plan) ;
+    if (reason == GBGPU_NOT_DELEGATED && *info == GrB_SUCCESS)
+    {
+        *info = gbgpu_product_to_host (&T, &status, &products, plan,
+            device [0], device [1], device [2], device_id) ;
+        if (status != GBGPU_CUDA_OK) reason = reason_for (status) ;
+        have_result = (status == GBGPU_CUDA_OK && *info == GrB_SUCCESS) ;
+    }
+    for (int k = 0 ; k < 3 ; k++) gbgpu_cuda_free_csr (&up [k].csr) ;
+    gbgpu_cuda_restore_device (caller_device) ;
+
+    if (have_result) *info = write_result (C, M, accum, &T, plan) ;
+    if (reason == GBGPU_NOT_DELEGATED && *info != GrB_PANIC)
+    {
+        gbgpu_count_gpu (seconds_now () - start, (uint64_t) products) ;
+        if (plan->masked_dot) gbgpu_count_masked_dot () ;
+    }
+    return reason ;
+}

@@ -1,0 +1,105 @@
+// plugin/run/run.h: running a plan: inputs to the device and the result
+// back (bridge.c), whole or in row blocks (row_blocks.c), the final step
+// (finish.c), one product on the GPU (mxm_gpu.c).
+// SPDX-License-Identifier: Apache-2.0
+
+#ifndef GBGPU_RUN_H
+#define GBGPU_RUN_H
+
+#include <stdbool.h>
+#include "plan/plan.h"
+
+//------------------------------------------------------------------------------
+// shared inputs (input_lock.c): shared for any read of a user's matrix,
+// exclusive while one is lent out zero-copy
+//------------------------------------------------------------------------------
+
+void gbgpu_inputs_use (void) ;
+void gbgpu_inputs_lend (void) ;
+void gbgpu_inputs_release (void) ;
+
+//------------------------------------------------------------------------------
+// bridge (bridge.c): GrB_Matrix <-> device CSR
+//------------------------------------------------------------------------------
+
+// Puts op(X) on the device.  X is read zero-copy when its storage is already
+// CSR of op(X) (unpacked, copied, packed back before returning) and through a
+// copy otherwise; X's content is the same afterwards, unless GrB_PANIC says
+// it could not be packed back.  A device failure: *status, and
+// GrB_OUT_OF_MEMORY.
+GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
+    gbgpu_cuda_status *status) ;
+
+// A result on the host in arrays from GraphBLAS's allocator, for
+// GxB_Matrix_pack_CSR: filled at once or a block of rows at a time.
+typedef struct
+{
+    GrB_Index *p, *j ;
+    void *x ;
+    size_t p_size, j_size, x_size ;     // bytes allocated
+    int64_t nrows ;
+    int64_t nvals ;                     // entries of the rows filled so far
+    size_t value_size ;
+    bool iso ;                          // x holds one value
+}
+gbgpu_host_result ;
+
+// Arrays for nrows rows and `capacity` entries.
+GrB_Info gbgpu_host_result_init (gbgpu_host_result *H, int64_t nrows,
+    int64_t capacity, size_t value_size, bool iso) ;
+// Room for `capacity` entries in all (the entries held are kept).
+GrB_Info gbgpu_host_result_reserve (gbgpu_host_result *H, int64_t capacity) ;
+void gbgpu_host_result_free (gbgpu_host_result *H) ;
+
+// Brings T back as rows first_row .. first_row + T->nrows - 1 of H, after
+// the entries H holds (H must have room for them).
+gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
+    int64_t first_row, const gbgpu_dev_result *T) ;
+
+// Packs H (all its rows filled) into R, which takes the arrays over (R's old
+// content is replaced); H is empty afterwards, whatever happened.
+GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H) ;
+
+//------------------------------------------------------------------------------
+// the product into host arrays, whole or in row blocks (row_blocks.c)
+//------------------------------------------------------------------------------
+
+// T = A*B (T<M>, T<!M>; M may be NULL) from the inputs on the device into H
+// (uninitialized on entry; holding T on success).  GrB_SUCCESS, or the
+// host's GrB_Info (out of host memory), or GrB_SUCCESS-less *status when the
+// device failed and the call must go to the CPU.  *products gets the
+// multiply-adds done.  `device` is the device the calling thread is on.
+GrB_Info gbgpu_product_to_host
+(
+    gbgpu_host_result *H,
+    gbgpu_cuda_status *status,
+    int64_t *products,
+    const gbgpu_plan *plan,
+    const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, const gbgpu_dev_csr *M,
+    int device
+) ;
+
+//------------------------------------------------------------------------------
+// finish (finish.c): C<M> = accum (C,T)
+//------------------------------------------------------------------------------
+
+GrB_Info gbgpu_finish
+(
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum, GrB_Matrix T,
+    const gbgpu_plan *plan
+) ;
+
+//------------------------------------------------------------------------------
+// one product on the GPU (mxm_gpu.c)
+//------------------------------------------------------------------------------
+
+// GBGPU_NOT_DELEGATED when done; otherwise the reason to redo it on the
+// CPU (nothing the user sees has changed then).
+gbgpu_delegate_reason gbgpu_mxm_on_gpu
+(
+    GrB_Info *info,
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const gbgpu_plan *plan
+) ;
+
+#endif

@@ -1,3 +1,0 @@
-// fill_rows_fp64.cu: the instantiated semirings over FP64 (see semiring_list.h).
-#define GBGPU_SEMIRING_TYPE FP64
-#include "instantiate_type.cuh"

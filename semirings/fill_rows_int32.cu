@@ -1,3 +1,0 @@
-// fill_rows_int32.cu: the instantiated semirings over INT32 (see semiring_list.h).
-#define GBGPU_SEMIRING_TYPE INT32
-#include "instantiate_type.cuh"

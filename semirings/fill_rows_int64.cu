@@ -1,3 +1,0 @@
-// fill_rows_int64.cu: the instantiated semirings over INT64 (see semiring_list.h).
-#define GBGPU_SEMIRING_TYPE INT64
-#include "instantiate_type.cuh"

@@ -1,3 +1,0 @@
-// fill_rows_uint64.cu: the instantiated semirings over UINT64 (see semiring_list.h).
-#define GBGPU_SEMIRING_TYPE UINT64
-#include "instantiate_type.cuh"
