@@ -31,14 +31,14 @@ typedef struct { double value ; int64_t index ; } max_with_index ;
     "void pair_times (max_with_index *z, const max_with_index *x, const max_with_index *y) " \
     "{ z->value = x->value * y->value + 0.0 ; z->index = x->index + y->index ; }"
 
-static void pair_max (void *z, const void *x, const void *y)
+static inline void pair_max (void *z, const void *x, const void *y)
 {
     const max_with_index *a = x, *b = y ;
     bool take_a = a->value > b->value || (a->value == b->value && a->index < b->index) ;
     *(max_with_index *) z = take_a ? *a : *b ;
 }
 
-static void pair_times (void *z, const void *x, const void *y)
+static inline void pair_times (void *z, const void *x, const void *y)
 {
     const max_with_index *a = x, *b = y ;
     max_with_index r = { a->value * b->value + 0.0, a->index + b->index } ;
@@ -58,7 +58,7 @@ typedef struct
 max_with_index_semiring ;
 
 // GrB_SUCCESS, or the first call's error.
-static GrB_Info max_with_index_semiring_new (max_with_index_semiring *s)
+static inline GrB_Info max_with_index_semiring_new (max_with_index_semiring *s)
 {
     s->identity = (max_with_index) { -INFINITY, INT64_MAX } ;
     GrB_Info info = GxB_Type_new (&s->type, sizeof (max_with_index), "max_with_index",
@@ -72,7 +72,7 @@ static GrB_Info max_with_index_semiring_new (max_with_index_semiring *s)
     return info ;
 }
 
-static void max_with_index_semiring_free (max_with_index_semiring *s)
+static inline void max_with_index_semiring_free (max_with_index_semiring *s)
 {
     GrB_free (&s->semiring) ;
     GrB_free (&s->monoid) ;
@@ -87,12 +87,12 @@ static void max_with_index_semiring_free (max_with_index_semiring *s)
 #define MY_MIN_DEFN \
     "void my_min (int32_t *z, const int32_t *x, const int32_t *y) { *z = (*x < *y) ? *x : *y ; }"
 
-static void times_plus_one (void *z, const void *x, const void *y)
+static inline void times_plus_one (void *z, const void *x, const void *y)
 {
     *(double *) z = *(const double *) x * *(const double *) y + 1 ;
 }
 
-static void my_min (void *z, const void *x, const void *y)
+static inline void my_min (void *z, const void *x, const void *y)
 {
     int32_t a = *(const int32_t *) x, b = *(const int32_t *) y ;
     *(int32_t *) z = (a < b) ? a : b ;

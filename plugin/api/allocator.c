@@ -31,8 +31,8 @@ GBGPU_EXPORT GrB_Info GxB_init
 {
     typedef GrB_Info (*init_function) (GrB_Mode, malloc_function, calloc_function,
         realloc_function, free_function) ;
-    init_function library_init = (init_function) dlsym (RTLD_NEXT, "GxB_init") ;
-    if (library_init == NULL) return GrB_PANIC ;
+    init_function library_init = (init_function) gbgpu_library_symbol ("GxB_init") ;
+    if (library_init == NULL) return GrB_NOT_IMPLEMENTED ;
     GrB_Info info = library_init (mode, user_malloc, user_calloc, user_realloc, user_free) ;
     if (info == GrB_SUCCESS)
     {

@@ -25,6 +25,17 @@ typedef GrB_Info (*gbgpu_mxm_function)
 gbgpu_mxm_function gbgpu_library_mxm (void) ;   // the library's own GrB_mxm
 
 //------------------------------------------------------------------------------
+// the program's own GraphBLAS (library.c), and fork (fork.c)
+//------------------------------------------------------------------------------
+
+// The library's function `name`, never gbgpu's own; NULL when the process
+// has no GraphBLAS that defines it.
+void *gbgpu_library_symbol (const char *name) ;
+
+// True in a child of fork: no device, every call to the library.
+bool gbgpu_in_forked_child (void) ;
+
+//------------------------------------------------------------------------------
 // options and the device's state (options.c)
 //------------------------------------------------------------------------------
 

@@ -4,9 +4,9 @@
 // libgbgpu exports GrB_mxm with the library's exact signature, so a program
 // linked with -lgbgpu before -lgraphblas, or run with LD_PRELOAD=libgbgpu.so,
 // calls this one.  It runs the product on the GPU when dispatch says so and
-// otherwise calls the library's own GrB_mxm (found once through dlsym
-// RTLD_NEXT), which also reports every error in bad input exactly as it would
-// have without gbgpu.
+// otherwise calls the library's own GrB_mxm (found once: api/library.c),
+// which also reports every error in bad input exactly as it would have
+// without gbgpu.
 
 #include "run/run.h"
 
@@ -34,7 +34,7 @@ static GrB_Info mxm
 {
     gbgpu_ensure_initialized () ;
     gbgpu_mxm_function library = gbgpu_library_mxm () ;
-    if (library == NULL) return GrB_PANIC ;
+    if (library == NULL) return GrB_NOT_IMPLEMENTED ;     // no GraphBLAS in the process
     gbgpu_count_call () ;
 
     gbgpu_delegate_reason reason ;

@@ -21,9 +21,8 @@ static void print_stats_at_exit (void)
 
 static void initialize (void)
 {
-    // RTLD_NEXT: the first GrB_mxm after this library in the search order,
-    // i.e. the library's own, whether gbgpu came in by link order or LD_PRELOAD.
-    library_mxm = (gbgpu_mxm_function) dlsym (RTLD_NEXT, "GrB_mxm") ;
+    // the library's own, whether gbgpu came in by LD_PRELOAD or link order
+    library_mxm = (gbgpu_mxm_function) gbgpu_library_symbol ("GrB_mxm") ;
     gbgpu_options_from_environment () ;
     gbgpu_count_devices () ;
     atexit (print_stats_at_exit) ;
@@ -37,7 +36,7 @@ void gbgpu_ensure_initialized (void)
 GBGPU_EXPORT GrB_Info gbgpu_init (void)
 {
     gbgpu_ensure_initialized () ;
-    return (library_mxm == NULL) ? GrB_PANIC : GrB_SUCCESS ;
+    return (library_mxm == NULL) ? GrB_NOT_IMPLEMENTED : GrB_SUCCESS ;
 }
 
 GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
@@ -58,8 +57,8 @@ GBGPU_EXPORT GrB_Info GrB_finalize (void)
 {
     (void) gbgpu_finalize () ;
     typedef GrB_Info (*finalize_function) (void) ;
-    finalize_function library = (finalize_function) dlsym (RTLD_NEXT, "GrB_finalize") ;
-    return (library == NULL) ? GrB_PANIC : library () ;
+    finalize_function library = (finalize_function) gbgpu_library_symbol ("GrB_finalize") ;
+    return (library == NULL) ? GrB_NOT_IMPLEMENTED : library () ;
 }
 
 gbgpu_mxm_function gbgpu_library_mxm (void) { return library_mxm ; }

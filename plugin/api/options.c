@@ -64,7 +64,7 @@ bool gbgpu_device_broken (void) { return atomic_load (&device_broken) ; }
 bool gbgpu_device_ready (void)
 {
     int64_t d = atomic_load (&device_id) ;
-    return d >= 0 && d < device_count && !gbgpu_device_broken () ;
+    return d >= 0 && d < device_count && !gbgpu_device_broken () && !gbgpu_in_forked_child () ;
 }
 
 GBGPU_EXPORT int gbgpu_device_available (void)

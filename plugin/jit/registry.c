@@ -5,8 +5,8 @@
 // SuiteSparse:GraphBLAS 7.4 keeps the name and definition given to
 // GxB_Type_new and GxB_BinaryOp_new but has no call that returns them.
 // libgbgpu exports both functions in front of the library's (as it does
-// GrB_mxm, interpose.c), forwards each call to the library's own (dlsym
-// RTLD_NEXT), and remembers object -> (name, definition, and the sizes or
+// GrB_mxm, interpose.c), forwards each call to the library's own
+// (api/library.c), and remembers object -> (name, definition, and the sizes or
 // types it was made with).  GrB_Type_new and GrB_BinaryOp_new are macros
 // over them with no definition: their objects are known, without one.
 //
@@ -35,6 +35,16 @@ typedef struct
 entry ;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
+
+// fork: the lock is held across it, so a child never finds it held by a
+// thread it does not have (its own interposed constructors take it).
+static void hold_for_fork (void) { pthread_mutex_lock (&lock) ; }
+static void release_after_fork (void) { pthread_mutex_unlock (&lock) ; }
+
+__attribute__ ((constructor)) static void watch_fork (void)
+{
+    (void) pthread_atfork (hold_for_fork, release_after_fork, release_after_fork) ;
+}
 static entry *entries = NULL ;
 static size_t n_entries = 0, capacity = 0 ;
 
@@ -171,8 +181,8 @@ GBGPU_EXPORT GrB_Info GxB_Type_new
 )
 {
     typedef GrB_Info (*function) (GrB_Type *, size_t, const char *, const char *) ;
-    function library = (function) dlsym (RTLD_NEXT, "GxB_Type_new") ;
-    if (library == NULL) return GrB_PANIC ;
+    function library = (function) gbgpu_library_symbol ("GxB_Type_new") ;
+    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
     GrB_Info info = library (type, sizeof_ctype, type_name, type_defn) ;
     if (info == GrB_SUCCESS && type_name != NULL)
     {
@@ -191,8 +201,8 @@ GBGPU_EXPORT GrB_Info GxB_BinaryOp_new
 {
     typedef GrB_Info (*constructor) (GrB_BinaryOp *, GxB_binary_function, GrB_Type,
         GrB_Type, GrB_Type, const char *, const char *) ;
-    constructor library = (constructor) dlsym (RTLD_NEXT, "GxB_BinaryOp_new") ;
-    if (library == NULL) return GrB_PANIC ;
+    constructor library = (constructor) gbgpu_library_symbol ("GxB_BinaryOp_new") ;
+    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
     GrB_Info info = library (op, function, ztype, xtype, ytype, binop_name, binop_defn) ;
     if (info == GrB_SUCCESS && binop_name != NULL)
     {
@@ -206,8 +216,8 @@ GBGPU_EXPORT GrB_Info GxB_BinaryOp_new
 GBGPU_EXPORT GrB_Info GrB_Type_free (GrB_Type *type)
 {
     typedef GrB_Info (*destructor) (GrB_Type *) ;
-    destructor library = (destructor) dlsym (RTLD_NEXT, "GrB_Type_free") ;
-    if (library == NULL) return GrB_PANIC ;
+    destructor library = (destructor) gbgpu_library_symbol ("GrB_Type_free") ;
+    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
     if (type != NULL) forget (*type) ;
     return library (type) ;
 }
@@ -215,8 +225,8 @@ GBGPU_EXPORT GrB_Info GrB_Type_free (GrB_Type *type)
 GBGPU_EXPORT GrB_Info GrB_BinaryOp_free (GrB_BinaryOp *op)
 {
     typedef GrB_Info (*destructor) (GrB_BinaryOp *) ;
-    destructor library = (destructor) dlsym (RTLD_NEXT, "GrB_BinaryOp_free") ;
-    if (library == NULL) return GrB_PANIC ;
+    destructor library = (destructor) gbgpu_library_symbol ("GrB_BinaryOp_free") ;
+    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
     if (op != NULL) forget (*op) ;
     return library (op) ;
 }
