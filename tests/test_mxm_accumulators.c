@@ -8,7 +8,8 @@
 // profile's per-bin row counts prove which accumulator ran: a test that
 // passed because every row went to the hash tables would prove nothing
 // about the segmented merge.  For each accumulator setting (the test and
-// tuning knob GBGPU_ACCUMULATOR: auto, hash, dense, merge), each shape and
+// tuning knob GBGPU_ACCUMULATOR, set here through gbgpu_cuda_configure: auto,
+// hash, dense, merge), each shape and
 // each semiring: C = A*B on the device must equal SuiteSparse's own GrB_mxm
 // (exact, or within a tolerance for floating PLUS/TIMES), its rows must come
 // back sorted, and the bins must be the expected ones:
@@ -79,13 +80,20 @@ static const shape shapes [ ] =
 
 typedef enum { EXPECT_AUTO, EXPECT_AUTO_UNSORTED, EXPECT_HASH, EXPECT_DENSE, EXPECT_MERGE } expectation ;
 
-static const struct { const char *knob ; expectation expect ; bool unsorted_B ; } settings [ ] =
+static const struct
 {
-    { "auto",  EXPECT_AUTO,          false },
-    { "auto",  EXPECT_AUTO_UNSORTED, true },
-    { "hash",  EXPECT_HASH,          false },
-    { "dense", EXPECT_DENSE,         false },
-    { "merge", EXPECT_MERGE,         false },
+    const char *knob ;
+    gbgpu_cuda_accumulator accumulator ;
+    expectation expect ;
+    bool unsorted_B ;
+}
+settings [ ] =
+{
+    { "auto",  GBGPU_CUDA_ACCUMULATOR_AUTO,  EXPECT_AUTO,          false },
+    { "auto",  GBGPU_CUDA_ACCUMULATOR_AUTO,  EXPECT_AUTO_UNSORTED, true },
+    { "hash",  GBGPU_CUDA_ACCUMULATOR_HASH,  EXPECT_HASH,          false },
+    { "dense", GBGPU_CUDA_ACCUMULATOR_DENSE, EXPECT_DENSE,         false },
+    { "merge", GBGPU_CUDA_ACCUMULATOR_MERGE, EXPECT_MERGE,         false },
 } ;
 #define NSETTINGS ((int) (sizeof (settings) / sizeof (settings [0])))
 
@@ -294,9 +302,12 @@ static bool run_case (gbgpu_semiring code, const shape *h, int setting, uint64_t
     }
     if (ok)
     {
-        setenv ("GBGPU_ACCUMULATOR", settings [setting].knob, 1) ;
+        gbgpu_cuda_settings knobs = gbgpu_cuda_current_settings () ;
+        gbgpu_cuda_settings forced = knobs ;
+        forced.accumulator = settings [setting].accumulator ;
+        gbgpu_cuda_configure (&forced) ;
         gbgpu_cuda_status s = gbgpu_cuda_spgemm (&T, code, NULL, false, &dA, &dB, &profile) ;
-        unsetenv ("GBGPU_ACCUMULATOR") ;
+        gbgpu_cuda_configure (&knobs) ;
         if (s != GBGPU_CUDA_OK)
         {
             snprintf (why, why_size, "gbgpu_cuda_spgemm: %s", gbgpu_cuda_last_error ()) ;
