@@ -34,8 +34,9 @@ typedef enum
     GBGPU_DEVICE = 2,       // CUDA device id                      [GBGPU_DEVICE]
     GBGPU_PRINT_STATS = 3,  // nonzero: print the stats at exit    [GBGPU_STATS=1]
     GBGPU_ZERO_COPY = 4,    // nonzero (default): read inputs whose storage
-                            // allows it in place (unpack, copy, pack back);
-                            // 0: always through a copy     [GBGPU_ZERO_COPY=0]
+                            // allows it in place, through a read-only view
+                            // of their arrays (never taking them from the
+                            // user); 0: always through a copy [GBGPU_ZERO_COPY=0]
     GBGPU_DEVICE_MEMORY_LIMIT = 5,  // for tests: bytes of device memory gbgpu
                             // may hold at once (all threads), as if the device
                             // had no more; 0 (default): no limit
@@ -77,6 +78,10 @@ typedef enum
                                     // definition (GrB_Type_new, GrB_BinaryOp_new)
     GBGPU_DELEGATED_COMPILE_FAILED, // its run-time compile failed
                                     // (gbgpu_jit_last_log has the log)
+    GBGPU_DELEGATED_HYPERSPARSE,    // far more rows than entries: the GPU's
+                                    // row pointers would cost more than the
+                                    // matrices (the library keeps them
+                                    // hypersparse)
     GBGPU_DELEGATED_NREASONS        // how many reasons this version names
 }
 gbgpu_delegate_reason ;

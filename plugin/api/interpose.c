@@ -10,21 +10,6 @@
 
 #include "run/run.h"
 
-// Dispatch reads the inputs, which another thread may be lending out.
-static bool dispatch_with_inputs_held
-(
-    gbgpu_plan *plan, gbgpu_delegate_reason *reason,
-    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
-    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
-    const GrB_Descriptor desc
-)
-{
-    gbgpu_inputs_use () ;
-    bool planned = gbgpu_dispatch (plan, reason, C, M, accum, semiring, A, B, desc) ;
-    gbgpu_inputs_release () ;
-    return planned ;
-}
-
 static GrB_Info mxm
 (
     GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
@@ -51,17 +36,14 @@ static GrB_Info mxm
     {
         reason = GBGPU_DELEGATED_NO_DEVICE ;
     }
-    else if (dispatch_with_inputs_held (&plan, &reason, C, M, accum, semiring, A, B, desc))
+    else if (gbgpu_dispatch (&plan, &reason, C, M, accum, semiring, A, B, desc))
     {
         GrB_Info info ;
         reason = gbgpu_mxm_on_gpu (&info, C, M, accum, &plan) ;
         if (reason == GBGPU_NOT_DELEGATED) return info ;
     }
     gbgpu_count_delegated (reason) ;
-    gbgpu_inputs_use () ;
-    GrB_Info info = library (C, M, accum, semiring, A, B, desc) ;
-    gbgpu_inputs_release () ;
-    return info ;
+    return library (C, M, accum, semiring, A, B, desc) ;
 }
 
 GBGPU_EXPORT GrB_Info GrB_mxm

@@ -14,6 +14,11 @@
 // Column indices are 32-bit on the device, and the hash tables use the top bit.
 #define GBGPU_MAX_DEVICE_DIM ((GrB_Index) INT32_MAX - 1)
 
+// Row pointers (8 bytes a row) are worth it up to a few rows per entry (an
+// entry costs 12 or more bytes), and always for a few million rows.
+#define HYPERSPARSE_ROWS_PER_ENTRY 8.0
+#define HYPERSPARSE_ROWS_ALWAYS ((double) (1 << 22))
+
 typedef struct
 {
     int32_t outp, mask, inp0, inp1 ;
@@ -216,6 +221,14 @@ static bool plan_product
     if (GrB_Matrix_nvals (&anvals, A) != GrB_SUCCESS
      || GrB_Matrix_nvals (&bnvals, B) != GrB_SUCCESS
      || GxB_Type_size (&value_size, ttype) != GrB_SUCCESS) return false ;
+
+    // The device holds CSR: row pointers for the m rows of op(A), M and T and
+    // the k rows of op(B).  For hypersparse inputs with far more rows than
+    // entries they would cost more than everything else (a 2^28 x 2^28
+    // matrix of 10^5 entries: 2 GB of pointers for 2 MB of entries).
+    *reason = GBGPU_DELEGATED_HYPERSPARSE ;
+    if ((double) m + (double) k > HYPERSPARSE_ROWS_PER_ENTRY * ((double) anvals + (double) bnvals)
+        + HYPERSPARSE_ROWS_ALWAYS) return false ;
 
     // With no inner dimension there is no product; the library's answer for
     // bitmap or full operands is then its own (a full T of the monoid's

@@ -1,17 +1,17 @@
 // plugin/run/bridge.c: GraphBLAS matrices to device CSR, and device results back.
 // SPDX-License-Identifier: Apache-2.0
 //
-// An input is read zero-copy when its storage already is the CSR of op(X):
+// An input is read in place when its storage already is the CSR of op(X):
 // sparse (not hypersparse, bitmap or full), held by row for X and by column
-// for X', and of the type the kernel reads.  Then GxB_Matrix_unpack_CSR/CSC
-// lends its arrays, they are copied to the device, and packed straight back:
-// O(1) on the host, and X never changes content or format.  Any other storage
-// (or a typecast) goes through a private by-row sparse copy made by the
-// library; unpacking the user's matrix there would convert it in place.
+// for X', and of the type the kernel reads.  Then a read-only view of its
+// arrays (matrix_view.c) is copied to the device: nothing is copied on the
+// host, and nothing is taken from the user, so other threads may read X
+// meanwhile.  Any other storage (or a typecast) goes through a private by-row
+// sparse copy made by the library.
 //
-// Either way the host arrays are handed back before the kernels start, so C
-// may be the same object as A, B or M.  Rows reach the device sorted (unpack
-// sorts a jumbled matrix first): the masked dot product merges them.
+// Either way the upload is done before the kernels start, so C may be the
+// same object as A, B or M.  Rows reach the device sorted (the view finishes
+// a jumbled matrix's pending work first): the masked dot product merges them.
 //
 // The copies themselves (cuda/transfer.cu) are staged through pinned buffers
 // and run at bus speed.  A result comes back into fresh arrays from
@@ -34,19 +34,6 @@
 static GrB_Info cuda_to_grb (gbgpu_cuda_status s)
 {
     return (s == GBGPU_CUDA_OK) ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
-}
-
-// The storage of X is CSR of op(X), in the type the kernel reads?
-static bool readable_in_place (const gbgpu_operand *X)
-{
-    int32_t sparsity, format ;
-    GrB_Type type ;
-    if (GxB_Matrix_Option_get_INT32 (X->matrix, GxB_SPARSITY_STATUS, &sparsity) != GrB_SUCCESS
-     || GxB_Matrix_Option_get_INT32 (X->matrix, GxB_FORMAT, &format) != GrB_SUCCESS
-     || GxB_Matrix_type (&type, X->matrix) != GrB_SUCCESS) return false ;
-    bool by_row = (format == GxB_BY_ROW) ;
-    return sparsity == GxB_SPARSE && by_row != X->transpose
-        && (!X->values_needed || type == X->type) ;
 }
 
 static GrB_UnaryOp identity_op (GrB_Type type)
@@ -107,63 +94,51 @@ static void advise_huge_pages (void *p, size_t bytes)
 #endif
 }
 
+// Does the view hold CSR of op(X), in the type the kernel reads?
+static bool view_is_csr_of (const gbgpu_matrix_view *v, const gbgpu_operand *X)
+{
+    return v->sparsity == GxB_SPARSE && v->by_col == X->transpose
+        && (!X->values_needed || v->type == X->type) ;
+}
+
+// Uploads the CSR of op(X) that the view holds.
+static gbgpu_cuda_status upload_view (gbgpu_dev_csr *D, const gbgpu_operand *X,
+    const gbgpu_matrix_view *v)
+{
+    size_t value_size = 0 ;
+    if (X->values_needed && GxB_Type_size (&value_size, X->type) != GrB_SUCCESS) value_size = 0 ;
+    gbgpu_cuda_status status = gbgpu_cuda_upload (D, X->nrows, X->ncols,
+        (const uint64_t *) v->p, (const uint64_t *) v->i,
+        X->values_needed ? v->x : NULL, value_size, v->iso) ;
+    if (status == GBGPU_CUDA_OK) gbgpu_count_bytes (gbgpu_cuda_transfer_bytes (), 0) ;
+    return status ;
+}
+
 GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status)
 {
     *status = GBGPU_CUDA_OK ;
-    // decided under the exclusive lock: another thread may be lending X
-    gbgpu_inputs_lend () ;
-    // Pending work first: finishing it may change the storage unpack sees.
-    bool in_place = gbgpu_zero_copy_enabled ()
-        && GrB_Matrix_wait (X->matrix, GrB_MATERIALIZE) == GrB_SUCCESS
-        && readable_in_place (X) ;
-    GrB_Matrix S = X->matrix, W = NULL ;
-    if (!in_place)
+    gbgpu_matrix_view v ;
+    if (gbgpu_zero_copy_enabled () && gbgpu_view_open (&v, X->matrix) == GrB_SUCCESS)
     {
-        gbgpu_inputs_release () ;
-        gbgpu_inputs_use () ;
-        GrB_Info info = copy_as_csr (&W, X) ;
-        gbgpu_inputs_release () ;
-        if (info != GrB_SUCCESS) return info ;
-        S = W ;
+        bool in_place = view_is_csr_of (&v, X) ;
+        if (in_place) *status = upload_view (D, X, &v) ;
+        gbgpu_view_close (&v) ;
+        if (in_place) return cuda_to_grb (*status) ;
     }
-
-    // by row: CSR of X; by column: CSC of X = CSR of X'
-    GrB_Index *p = NULL, *j = NULL, p_size, j_size, x_size ;
-    void *x = NULL ;
-    bool iso, by_col = in_place && X->transpose ;
-    // pack resets these to their defaults: they are put back after it
-    int32_t sparsity_control = GxB_AUTO_SPARSITY ;
-    double hyper_switch = GxB_HYPER_DEFAULT ;
-    bool options_read = in_place
-        && GxB_Matrix_Option_get_INT32 (S, GxB_SPARSITY_CONTROL, &sparsity_control) == GrB_SUCCESS
-        && GxB_Matrix_Option_get_FP64 (S, GxB_HYPER_SWITCH, &hyper_switch) == GrB_SUCCESS ;
-    GrB_Info info = by_col
-        ? GxB_Matrix_unpack_CSC (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL)
-        : GxB_Matrix_unpack_CSR (S, &p, &j, &x, &p_size, &j_size, &x_size, &iso, NULL, NULL) ;
+    // any other storage, or a typecast: a private by-row copy, read the same way
+    GrB_Matrix W = NULL ;
+    GrB_Info info = copy_as_csr (&W, X) ;
+    if (info == GrB_SUCCESS) info = gbgpu_view_open (&v, W) ;
     if (info == GrB_SUCCESS)
     {
-        size_t value_size = 0 ;
-        if (X->values_needed && GxB_Type_size (&value_size, X->type) != GrB_SUCCESS) value_size = 0 ;
-        *status = gbgpu_cuda_upload (D, X->nrows, X->ncols, p, j,
-            X->values_needed ? x : NULL, value_size, iso) ;
-        if (*status == GBGPU_CUDA_OK) gbgpu_count_bytes (gbgpu_cuda_transfer_bytes (), 0) ;
-        // Hand the arrays back whatever happened on the device (the upload
-        // reads them no more once it has returned).
-        GrB_Info pack = by_col
-            ? GxB_Matrix_pack_CSC (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL)
-            : GxB_Matrix_pack_CSR (S, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL) ;
-        // X is empty if its arrays did not go back: nothing can redo the call
-        info = (pack != GrB_SUCCESS) ? GrB_PANIC : cuda_to_grb (*status) ;
-        // X's content is back; its settings too unless GraphBLAS runs out of
-        // memory converting (the storage is the same: nothing to convert)
-        if (pack == GrB_SUCCESS && options_read)
-        {
-            (void) GxB_Matrix_Option_set_FP64 (S, GxB_HYPER_SWITCH, hyper_switch) ;
-            (void) GxB_Matrix_Option_set_INT32 (S, GxB_SPARSITY_CONTROL, sparsity_control) ;
-        }
+        gbgpu_operand copy = *X ;
+        copy.matrix = W ;
+        copy.transpose = false ;
+        *status = view_is_csr_of (&v, &copy) ? upload_view (D, &copy, &v) : GBGPU_CUDA_ERROR ;
+        gbgpu_view_close (&v) ;
+        info = cuda_to_grb (*status) ;
     }
-    if (in_place) gbgpu_inputs_release () ;
     GrB_Matrix_free (&W) ;
     return info ;
 }

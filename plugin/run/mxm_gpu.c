@@ -53,7 +53,7 @@ static const gbgpu_dev_csr *find_upload (const uploaded *u, int n, const gbgpu_o
 }
 
 // Puts A, B and M on the device (device [k] for operand k; NULL for no M).
-static gbgpu_delegate_reason upload_inputs (GrB_Info *info, uploaded up [3],
+static gbgpu_delegate_reason upload_inputs (uploaded up [3],
     const gbgpu_dev_csr *device [3], const gbgpu_plan *plan)
 {
     const gbgpu_operand *operands [3] = { &plan->A, &plan->B, &plan->M } ;
@@ -64,12 +64,6 @@ static gbgpu_delegate_reason upload_inputs (GrB_Info *info, uploaded up [3],
         if (device [k] != NULL) continue ;
         gbgpu_cuda_status status ;
         GrB_Info up_info = gbgpu_bridge_upload (&up [k].csr, operands [k], &status) ;
-        if (up_info == GrB_PANIC)
-        {
-            // an input lent zero-copy did not come back: report, never redo
-            *info = GrB_PANIC ;
-            return GBGPU_NOT_DELEGATED ;
-        }
         if (up_info != GrB_SUCCESS)
         {
             // A GraphBLAS failure on the host is the library's to report.
@@ -85,7 +79,18 @@ static gbgpu_delegate_reason upload_inputs (GrB_Info *info, uploaded up [3],
 static GrB_Info write_result (GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
     gbgpu_host_result *H, const gbgpu_plan *plan)
 {
-    if (plan->direct_to_C) return gbgpu_bridge_pack (C, H) ;
+    if (plan->direct_to_C)
+    {
+        gbgpu_matrix_settings settings ;
+        GrB_Info info = gbgpu_settings_save (&settings, C) ;
+        if (info != GrB_SUCCESS)
+        {
+            gbgpu_host_result_free (H) ;
+            return info ;
+        }
+        info = gbgpu_bridge_pack (C, H) ;
+        return (info == GrB_SUCCESS) ? gbgpu_settings_restore (C, &settings) : info ;
+    }
     GrB_Matrix R = NULL ;
     // T is m by n: B's columns, or its rows when a masked dot product reads
     // B as stored for A*B'
@@ -93,12 +98,7 @@ static GrB_Info write_result (GrB_Matrix C, const GrB_Matrix M, const GrB_Binary
     GrB_Info info = GrB_Matrix_new (&R, plan->ttype, plan->A.nrows, n) ;
     if (info == GrB_SUCCESS) info = gbgpu_bridge_pack (R, H) ;
     else gbgpu_host_result_free (H) ;
-    if (info == GrB_SUCCESS)
-    {
-        gbgpu_inputs_use () ;
-        info = gbgpu_finish (C, M, accum, R, plan) ;
-        gbgpu_inputs_release () ;
-    }
+    if (info == GrB_SUCCESS) info = gbgpu_finish (C, M, accum, R, plan) ;
     GrB_Matrix_free (&R) ;
     return info ;
 }
@@ -141,7 +141,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     gbgpu_host_result T ;
     int64_t products = 0 ;
     bool have_result = false ;
-    gbgpu_delegate_reason reason = upload_inputs (info, up, device, plan) ;
+    gbgpu_delegate_reason reason = upload_inputs (up, device, plan) ;
     if (reason == GBGPU_NOT_DELEGATED && *info == GrB_SUCCESS)
     {
         *info = gbgpu_product_to_host (&T, &status, &products, plan,

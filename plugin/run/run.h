@@ -10,22 +10,51 @@
 #include "plan/plan.h"
 
 //------------------------------------------------------------------------------
-// shared inputs (input_lock.c): shared for any read of a user's matrix,
-// exclusive while one is lent out zero-copy
+// a read-only view of a matrix's arrays (matrix_view.c)
 //------------------------------------------------------------------------------
 
-void gbgpu_inputs_use (void) ;
-void gbgpu_inputs_lend (void) ;
-void gbgpu_inputs_release (void) ;
+// The arrays as the library holds them: for a sparse matrix, CSR of X when
+// held by row (CSC of X, i.e. CSR of X', by column), with 64-bit indices.
+typedef struct
+{
+    GxB_Iterator iterator ;     // attached to X while the view is open
+    GrB_Type type ;
+    int sparsity ;              // GxB_SPARSE, GxB_HYPERSPARSE, GxB_BITMAP, GxB_FULL
+    bool by_col, iso ;
+    int64_t vectors ;           // rows of X by row, columns by column
+    int64_t nvals ;             // entries, when sparse
+    const int64_t *p, *i ;      // sparse: vectors+1 pointers, nvals indices
+    const void *x ;             // values (one if iso)
+}
+gbgpu_matrix_view ;
+
+// Opens a view of X (finishing X's pending work first, as any read does);
+// X must stay unchanged until gbgpu_view_close.
+GrB_Info gbgpu_view_open (gbgpu_matrix_view *v, GrB_Matrix X) ;
+void gbgpu_view_close (gbgpu_matrix_view *v) ;
+
+//------------------------------------------------------------------------------
+// a matrix's settings (matrix_settings.c)
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    int32_t format, sparsity_control ;
+    double hyper_switch, bitmap_switch ;
+}
+gbgpu_matrix_settings ;
+
+GrB_Info gbgpu_settings_save (gbgpu_matrix_settings *s, GrB_Matrix X) ;
+// Puts them back; the sparsity control last, converting X's content to it.
+GrB_Info gbgpu_settings_restore (GrB_Matrix X, const gbgpu_matrix_settings *s) ;
 
 //------------------------------------------------------------------------------
 // bridge (bridge.c): GrB_Matrix <-> device CSR
 //------------------------------------------------------------------------------
 
-// Puts op(X) on the device.  X is read zero-copy when its storage is already
-// CSR of op(X) (unpacked, copied, packed back before returning) and through a
-// copy otherwise; X's content is the same afterwards, unless GrB_PANIC says
-// it could not be packed back.  A device failure: *status, and
+// Puts op(X) on the device.  X is read in place, through a read-only view,
+// when its storage is already CSR of op(X), and through a private copy
+// otherwise; X is only read either way.  A device failure: *status, and
 // GrB_OUT_OF_MEMORY.
 GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status) ;
