@@ -5,15 +5,24 @@
 // with every kernel's lowered name, and so do semirings with one part built
 // in; a broken definition (or a wrong slot size) fails with NVRTC's log;
 // the disk cache: miss, store, hit (same bytes and names), other keys miss,
-// a changed or cut-short file is no entry, and concurrent writers of one key
-// leave one whole entry.
+// a changed or cut-short file, or another source's, is no entry, and
+// concurrent writers of one key leave one whole entry; the folder and its
+// entries private to the user (0700 and 0600 whatever the umask; a folder or
+// file others can write, or another user's, a link, a FIFO: not used, and
+// the FIFO not waited on), stale temporaries removed and the folder capped;
+// the folder from the environment ('~/', relative paths refused, one line on
+// stderr when there is none); SHA-256 against FIPS 180-4's examples and the
+// key's parts.
 // SPDX-License-Identifier: Apache-2.0
 
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE             // mkdtemp, utimensat, symlink
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "jit/compiler/compiler.h"
 
@@ -173,6 +182,15 @@ static bool same_binary (const gbgpu_jit_binary *a, const gbgpu_jit_binary *b)
     return true ;
 }
 
+// The path of key's entry in folder.
+static void entry_path (char *path, size_t size, const char *folder, const gbgpu_jit_digest *key)
+{
+    int n = snprintf (path, size, "%s/gbgpu-", folder) ;
+    for (int k = 0 ; k < GBGPU_SHA256_SIZE ; k++)
+        n += snprintf (path + n, size - (size_t) n, "%02x", key->bytes [k]) ;
+    snprintf (path + n, size - (size_t) n, ".cubin") ;
+}
+
 static void test_cache (void)
 {
     char folder [ ] = "/tmp/gbgpu_test_jit_XXXXXX" ;
@@ -184,33 +202,37 @@ static void test_cache (void)
     gbgpu_jit_semiring plain = user_double_semiring () ;
     gbgpu_jit_binary b = compile (&plain, true) ;
     char *source = gbgpu_jit_source (&plain) ;
-    uint64_t key = gbgpu_jit_key (source, 90) ;
-    CHECK (key != gbgpu_jit_key (source, 80)) ;
-    free (source) ;
+    gbgpu_jit_digest key = gbgpu_jit_key (source, 90) ;
+    gbgpu_jit_digest other_arch = gbgpu_jit_key (source, 80) ;
+    CHECK (memcmp (&key, &other_arch, sizeof (key)) != 0) ;
 
     gbgpu_jit_binary loaded ;
-    CHECK (!gbgpu_jit_cache_load (&loaded, nested, key)) ;          // miss
-    CHECK (gbgpu_jit_cache_store (&b, nested, key)) ;               // creates the folders
-    CHECK (gbgpu_jit_cache_load (&loaded, nested, key)) ;           // hit
+    CHECK (!gbgpu_jit_cache_load (&loaded, nested, &key, source)) ;         // miss
+    CHECK (gbgpu_jit_cache_store (&b, nested, &key, source)) ;              // creates the folders
+    CHECK (gbgpu_jit_cache_load (&loaded, nested, &key, source)) ;          // hit
     CHECK (same_binary (&b, &loaded)) ;
     gbgpu_jit_binary_free (&loaded) ;
-    CHECK (!gbgpu_jit_cache_load (&loaded, nested, key + 1)) ;      // another key
+    gbgpu_jit_digest another = key ;
+    another.bytes [0] ^= 1 ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, nested, &another, source)) ;     // another key
+    // the file under the key holds another source's binary: no entry
+    CHECK (!gbgpu_jit_cache_load (&loaded, nested, &key, "another source")) ;
 
     // a file whose cubin was changed, or cut short, is no entry
-    char path [sizeof (nested) + 40] ;
-    snprintf (path, sizeof (path), "%s/gbgpu-%016llx.cubin", nested, (unsigned long long) key) ;
+    char path [sizeof (nested) + 128] ;
+    entry_path (path, sizeof (path), nested, &key) ;
     FILE *file = fopen (path, "r+b") ;
     CHECK (file != NULL && fseek (file, -1, SEEK_END) == 0 && fputc ('~', file) != EOF
         && fclose (file) == 0) ;
-    CHECK (!gbgpu_jit_cache_load (&loaded, nested, key)) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, nested, &key, source)) ;
     CHECK (truncate (path, (off_t) b.cubin_size / 2) == 0) ;
-    CHECK (!gbgpu_jit_cache_load (&loaded, nested, key)) ;
-    CHECK (gbgpu_jit_cache_store (&b, nested, key)) ;               // replaced
-    CHECK (gbgpu_jit_cache_load (&loaded, nested, key)) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, nested, &key, source)) ;
+    CHECK (gbgpu_jit_cache_store (&b, nested, &key, source)) ;              // replaced
+    CHECK (gbgpu_jit_cache_load (&loaded, nested, &key, source)) ;
     gbgpu_jit_binary_free (&loaded) ;
 
     // concurrent writers of one key: every store succeeds, the entry is whole
-    const uint64_t shared_key = 42 ;
+    const gbgpu_jit_digest shared_key = { { 42 } } ;
     enum { WRITERS = 8 } ;
     pid_t pids [WRITERS] ;
     for (int w = 0 ; w < WRITERS ; w++)
@@ -220,7 +242,7 @@ static void test_cache (void)
         {
             bool ok = true ;
             for (int round = 0 ; round < 20 ; round++)
-                ok = gbgpu_jit_cache_store (&b, folder, shared_key) && ok ;
+                ok = gbgpu_jit_cache_store (&b, folder, &shared_key, source) && ok ;
             _exit (ok ? 0 : 1) ;
         }
         CHECK (pids [w] > 0) ;
@@ -228,7 +250,7 @@ static void test_cache (void)
     // a reader meanwhile sees a whole entry or none
     for (int round = 0 ; round < 50 ; round++)
     {
-        if (gbgpu_jit_cache_load (&loaded, folder, shared_key))
+        if (gbgpu_jit_cache_load (&loaded, folder, &shared_key, source))
         {
             CHECK (same_binary (&b, &loaded)) ;
             gbgpu_jit_binary_free (&loaded) ;
@@ -240,7 +262,7 @@ static void test_cache (void)
         if (pids [w] > 0) waitpid (pids [w], &status, 0) ;
         CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0) ;
     }
-    CHECK (gbgpu_jit_cache_load (&loaded, folder, shared_key)) ;
+    CHECK (gbgpu_jit_cache_load (&loaded, folder, &shared_key, source)) ;
     CHECK (same_binary (&b, &loaded)) ;
     gbgpu_jit_binary_free (&loaded) ;
 
@@ -251,21 +273,304 @@ static void test_cache (void)
     snprintf (command, sizeof (command), "rm -rf %s", folder) ;
     CHECK (system (command) == 0) ;
     gbgpu_jit_binary_free (&b) ;
+    free (source) ;
 
-    // the folder from the environment
+}
+
+// A binary the cache stores and loads as it would a real one (it never looks
+// inside), so that these tests need no compile.
+static gbgpu_jit_binary fake_binary (size_t size)
+{
+    gbgpu_jit_binary b = { 0 } ;
+    b.cubin_size = size ;
+    b.cubin = malloc (size) ;
+    CHECK (b.cubin != NULL) ;
+    if (b.cubin != NULL) memset (b.cubin, 0x5a, size) ;
+    for (int k = 0 ; k < GBGPU_JIT_NKERNELS ; k++) snprintf (b.lowered [k], GBGPU_JIT_NAME_MAX, "kernel_%d", k) ;
+    return b ;
+}
+
+static gbgpu_jit_digest digest_of_text (const char *text)
+{
+    gbgpu_sha256 h ;
+    gbgpu_sha256_start (&h) ;
+    gbgpu_sha256_add (&h, text, strlen (text)) ;
+    gbgpu_jit_digest d ;
+    gbgpu_sha256_finish (&h, d.bytes) ;
+    return d ;
+}
+
+static bool digest_is (const gbgpu_jit_digest *d, const char *expected_hex)
+{
+    char text [2 * GBGPU_SHA256_SIZE + 1] ;
+    for (int k = 0 ; k < GBGPU_SHA256_SIZE ; k++) snprintf (text + 2*k, 3, "%02x", d->bytes [k]) ;
+    if (strcmp (text, expected_hex) == 0) return true ;
+    fprintf (stderr, "sha256: %s, expected %s\n", text, expected_hex) ;
+    return false ;
+}
+
+// FIPS 180-4's examples (and NIST's one million 'a'), whole and fed in
+// pieces that cross the blocks' boundaries.
+static void test_sha256 (void)
+{
+    gbgpu_jit_digest d = digest_of_text ("abc") ;
+    CHECK (digest_is (&d, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")) ;
+    d = digest_of_text ("") ;
+    CHECK (digest_is (&d, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")) ;
+    const char *two_blocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq" ;
+    d = digest_of_text (two_blocks) ;
+    CHECK (digest_is (&d, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")) ;
+    d = digest_of_text ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
+        "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu") ;
+    CHECK (digest_is (&d, "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")) ;
+    gbgpu_sha256 h ;
+    gbgpu_sha256_start (&h) ;
+    for (int k = 0 ; k < 1000000 / 125 ; k++)
+        gbgpu_sha256_add (&h, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 125) ;
+    gbgpu_sha256_finish (&h, d.bytes) ;
+    CHECK (digest_is (&d, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")) ;
+    // one byte at a time
+    gbgpu_sha256_start (&h) ;
+    for (const char *p = two_blocks ; *p != '\0' ; p++) gbgpu_sha256_add (&h, p, 1) ;
+    gbgpu_sha256_finish (&h, d.bytes) ;
+    CHECK (digest_is (&d, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")) ;
+}
+
+// The key: everything that determines the cubin, nothing else.
+static void test_key (void)
+{
+    gbgpu_jit_digest a = gbgpu_jit_key ("source", 90), b = gbgpu_jit_key ("source", 90) ;
+    gbgpu_jit_digest c = gbgpu_jit_key ("source2", 90), d = gbgpu_jit_key ("source", 80) ;
+    CHECK (memcmp (&a, &b, sizeof (a)) == 0) ;
+    CHECK (memcmp (&a, &c, sizeof (a)) != 0) ;
+    CHECK (memcmp (&a, &d, sizeof (a)) != 0) ;
+    // other include folders are other compile options: another key
+    setenv ("GBGPU_JIT_INCLUDE", "/elsewhere", 1) ;
+    gbgpu_jit_digest e = gbgpu_jit_key ("source", 90) ;
+    CHECK (memcmp (&a, &e, sizeof (a)) != 0) ;
+    // and no disk cache: the headers there could change under the key
+    char *f = gbgpu_jit_cache_folder () ;
+    CHECK (f == NULL) ;
+    free (f) ;
+    unsetenv ("GBGPU_JIT_INCLUDE") ;
+}
+
+static mode_t mode_of (const char *path)
+{
+    struct stat s ;
+    return (lstat (path, &s) == 0) ? (s.st_mode & 07777) : (mode_t) -1 ;
+}
+
+// The folder and its entries are the user's alone: made 0700 and 0600
+// whatever the umask, and a folder or file that others can change (or that
+// is another user's) is not used.
+static void test_private (const char *top)
+{
+    gbgpu_jit_binary b = fake_binary (1000), loaded ;
+    const gbgpu_jit_digest key = digest_of_text ("private") ;
+    char folder [256], path [512] ;
+    snprintf (folder, sizeof (folder), "%s/private/cache", top) ;
+    entry_path (path, sizeof (path), folder, &key) ;
+    for (int k = 0 ; k < 2 ; k++)
+    {
+        mode_t old = umask (k == 0 ? 022 : 077) ;
+        CHECK (gbgpu_jit_cache_store (&b, folder, &key, "private source")) ;
+        umask (old) ;
+        CHECK (mode_of (folder) == 0700) ;
+        CHECK (mode_of (path) == 0600) ;
+    }
+    CHECK (gbgpu_jit_cache_load (&loaded, folder, &key, "private source")) ;
+    gbgpu_jit_binary_free (&loaded) ;
+
+    // a group-writable entry, then folder: not read, not written
+    CHECK (chmod (path, 0620) == 0) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, folder, &key, "private source")) ;
+    CHECK (chmod (path, 0600) == 0 && chmod (folder, 0770) == 0) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, folder, &key, "private source")) ;
+    CHECK (!gbgpu_jit_cache_store (&b, folder, &key, "private source")) ;
+    CHECK (chmod (folder, 0702) == 0) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, folder, &key, "private source")) ;
+    CHECK (chmod (folder, 0700) == 0) ;
+    CHECK (gbgpu_jit_cache_load (&loaded, folder, &key, "private source")) ;
+    gbgpu_jit_binary_free (&loaded) ;
+
+    // another user's entry, then folder (only root can give them away)
+    if (geteuid () == 0)
+    {
+        CHECK (chown (path, 12345, 12345) == 0) ;
+        CHECK (!gbgpu_jit_cache_load (&loaded, folder, &key, "private source")) ;
+        CHECK (chown (path, 0, 0) == 0 && chown (folder, 12345, 12345) == 0) ;
+        CHECK (!gbgpu_jit_cache_load (&loaded, folder, &key, "private source")) ;
+        CHECK (!gbgpu_jit_cache_store (&b, folder, &key, "private source")) ;
+        CHECK (chown (folder, 0, 0) == 0) ;
+        CHECK (gbgpu_jit_cache_load (&loaded, folder, &key, "private source")) ;
+        gbgpu_jit_binary_free (&loaded) ;
+    }
+    else
+    {
+        printf ("test_jit: not root, the other-owner checks are skipped\n") ;
+    }
+
+    // a link at the entry's path, even to a good entry, is not followed
+    char link [600] ;
+    snprintf (link, sizeof (link), "%s.link", path) ;
+    CHECK (rename (path, link) == 0 && symlink (link, path) == 0) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, folder, &key, "private source")) ;
+    gbgpu_jit_binary_free (&b) ;
+}
+
+static double seconds_now (void)
+{
+    struct timespec t ;
+    clock_gettime (CLOCK_MONOTONIC, &t) ;
+    return t.tv_sec + 1e-9 * t.tv_nsec ;
+}
+
+// A FIFO at an entry's path is a miss at once, not a read that waits for a
+// writer forever (in a child, so that a hang is a failure, not a stuck test).
+static void test_fifo (const char *top)
+{
+    const gbgpu_jit_digest key = digest_of_text ("fifo") ;
+    char path [512] ;
+    entry_path (path, sizeof (path), top, &key) ;
+    CHECK (mkfifo (path, 0600) == 0) ;
+    double start = seconds_now () ;
+    pid_t pid = fork () ;
+    if (pid == 0)
+    {
+        alarm (10) ;
+        gbgpu_jit_binary loaded ;
+        _exit (gbgpu_jit_cache_load (&loaded, top, &key, "fifo source") ? 1 : 0) ;
+    }
+    int status = 1 ;
+    CHECK (pid > 0 && waitpid (pid, &status, 0) == pid) ;
+    CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0) ;
+    printf ("test_jit: a FIFO entry is a miss in %.3f s\n", seconds_now () - start) ;
+    CHECK (unlink (path) == 0) ;
+}
+
+static void set_age (const char *path, time_t seconds)
+{
+    struct timespec times [2] ;
+    CHECK (clock_gettime (CLOCK_REALTIME, &times [0]) == 0) ;
+    times [0].tv_sec -= seconds ;
+    times [1] = times [0] ;
+    CHECK (utimensat (AT_FDCWD, path, times, 0) == 0) ;
+}
+
+// A killed writer's temporary goes at the next store once it is stale (a
+// young one may be a live writer's); the entries stay under the cap, the
+// least recently used going first.
+static void test_trim (const char *top)
+{
+    char folder [256], path [512], stale [600], young [600] ;
+    snprintf (folder, sizeof (folder), "%s/trim", top) ;
+    gbgpu_jit_binary b = fake_binary (100000), loaded ;
+    gbgpu_jit_digest keys [4] ;
+    for (int k = 0 ; k < 4 ; k++)
+    {
+        char text [16] ;
+        snprintf (text, sizeof (text), "trim %d", k) ;
+        keys [k] = digest_of_text (text) ;
+    }
+    CHECK (gbgpu_jit_cache_store (&b, folder, &keys [0], "trim")) ;
+    entry_path (path, sizeof (path), folder, &keys [0]) ;
+    snprintf (stale, sizeof (stale), "%s.1234.0", path) ;
+    snprintf (young, sizeof (young), "%s.1234.1", path) ;
+    FILE *f = fopen (stale, "w") ;
+    CHECK (f != NULL && fclose (f) == 0) ;
+    f = fopen (young, "w") ;
+    CHECK (f != NULL && fclose (f) == 0) ;
+    set_age (stale, 2 * GBGPU_JIT_CACHE_STALE_SECONDS) ;
+    set_age (young, GBGPU_JIT_CACHE_STALE_SECONDS / 2) ;
+    CHECK (gbgpu_jit_cache_store (&b, folder, &keys [1], "trim")) ;
+    CHECK (access (stale, F_OK) != 0) ;
+    CHECK (access (young, F_OK) == 0) ;
+    CHECK (unlink (young) == 0) ;
+
+    // entries 0 and 1 are days old, 0 used an hour ago (a hit touches it):
+    // a cap of two and a half entries keeps 0, 2 and 3
+    CHECK (gbgpu_jit_cache_store (&b, folder, &keys [2], "trim")) ;
+    CHECK (gbgpu_jit_cache_store (&b, folder, &keys [3], "trim")) ;
+    for (int k = 0 ; k < 2 ; k++)
+    {
+        entry_path (path, sizeof (path), folder, &keys [k]) ;
+        set_age (path, 3 * 86400 - k) ;
+    }
+    CHECK (gbgpu_jit_cache_load (&loaded, folder, &keys [0], "trim")) ;
+    gbgpu_jit_binary_free (&loaded) ;
+    entry_path (path, sizeof (path), folder, &keys [0]) ;
+    set_age (path, 3600) ;
+    gbgpu_jit_cache_trim (folder, 3 * 100000 + 100000 / 2 + 3 * 1000) ;
+    CHECK (gbgpu_jit_cache_load (&loaded, folder, &keys [0], "trim")) ;
+    gbgpu_jit_binary_free (&loaded) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, folder, &keys [1], "trim")) ;
+    CHECK (gbgpu_jit_cache_load (&loaded, folder, &keys [2], "trim")) ;
+    gbgpu_jit_binary_free (&loaded) ;
+    // a cap of one entry keeps the one used last
+    gbgpu_jit_cache_trim (folder, 100000 + 2000) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, folder, &keys [0], "trim")) ;
+    CHECK (!gbgpu_jit_cache_load (&loaded, folder, &keys [3], "trim")) ;
+    CHECK (gbgpu_jit_cache_load (&loaded, folder, &keys [2], "trim")) ;
+    gbgpu_jit_binary_free (&loaded) ;
+    CHECK (GBGPU_JIT_CACHE_MAX_BYTES == (uint64_t) 256 << 20) ;
+    gbgpu_jit_binary_free (&b) ;
+}
+
+// Where the folder comes from, and one line on stderr, once, when there is none.
+static void test_folder (const char *top)
+{
+    setenv ("HOME", "/home/x", 1) ;
     setenv ("GBGPU_JIT_CACHE", "/some/where", 1) ;
     char *f = gbgpu_jit_cache_folder () ;
     CHECK (f != NULL && strcmp (f, "/some/where") == 0) ;
     free (f) ;
+    setenv ("GBGPU_JIT_CACHE", "~/x", 1) ;
+    f = gbgpu_jit_cache_folder () ;
+    CHECK (f != NULL && strcmp (f, "/home/x/x") == 0) ;
+    free (f) ;
     unsetenv ("GBGPU_JIT_CACHE") ;
-    setenv ("HOME", "/home/x", 1) ;
     f = gbgpu_jit_cache_folder () ;
     CHECK (f != NULL && strcmp (f, "/home/x/.cache/gbgpu") == 0) ;
     free (f) ;
+
+    // in a child: the warning is once per process
+    char log [256] ;
+    snprintf (log, sizeof (log), "%s/stderr", top) ;
+    pid_t pid = fork () ;
+    if (pid == 0)
+    {
+        if (freopen (log, "w", stderr) == NULL) _exit (2) ;
+        setenv ("GBGPU_JIT_CACHE", "relative/x", 1) ;
+        char *relative = gbgpu_jit_cache_folder () ;
+        unsetenv ("GBGPU_JIT_CACHE") ;
+        unsetenv ("HOME") ;
+        char *none = gbgpu_jit_cache_folder () ;
+        fflush (stderr) ;       // a file now: buffered
+        _exit (relative == NULL && none == NULL ? 0 : 1) ;
+    }
+    int status = 1 ;
+    CHECK (pid > 0 && waitpid (pid, &status, 0) == pid) ;
+    CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0) ;
+    char command [600] ;
+    snprintf (command, sizeof (command), "test $(wc -l < %s) -eq 1 && grep -q 'relative/x' %s", log, log) ;
+    CHECK (system (command) == 0) ;
 }
 
 int main (void)
 {
+    char top [ ] = "/tmp/gbgpu_test_jit_cache_XXXXXX" ;
+    CHECK (mkdtemp (top) != NULL) ;
+    // first: its child must be a process that has not warned yet
+    test_folder (top) ;
+    test_private (top) ;
+    test_fifo (top) ;
+    test_trim (top) ;
+    char command [128] ;
+    snprintf (command, sizeof (command), "rm -rf %s", top) ;
+    CHECK (system (command) == 0) ;
+    test_sha256 () ;
+    test_key () ;
     test_compile () ;
     test_cache () ;
     if (failures == 0) printf ("test_jit: all passed\n") ;

@@ -2,14 +2,18 @@
 // loaded on the device, each built once per process.
 // SPDX-License-Identifier: Apache-2.0
 //
-// Entries are kept for the process in a list keyed by the hash of the
-// source and the architecture (gbgpu_jit_key), so equal semirings made from
-// different objects share one.  Dispatch finds or adds an entry (cheap: the
-// source is generated, nothing is compiled); the GPU call then asks for its
-// module, which builds the binary the first time (from the disk cache, else
-// compiled with NVRTC and stored there) and loads it once per device.  One
-// mutex covers it all: threads that ask for a semiring being compiled wait
-// for that compile instead of starting their own, and compiles are rare.  A
+// Entries are kept for the process in a list, found by their source and
+// architecture (compared whole: equal semirings made from different objects
+// share one).  Dispatch finds or adds an entry (cheap: the source is
+// generated, nothing is compiled); the GPU call then asks for its module,
+// which builds the binary the first time (from the disk cache, else compiled
+// with NVRTC and stored there) and loads it once per device.  One mutex
+// guards the list and the entries' states, but is not held while a binary is
+// built: a compile can take seconds (or, for a definition that includes a
+// slow file, much longer), and semirings that are built already, or another
+// one being built, must not wait for it.  The first thread to need an entry
+// marks it BUILDING and builds it; threads that need the same entry wait for
+// that build (a condition variable) instead of starting their own.  A
 // compile that failed is remembered with its log, and later calls with that
 // semiring go to the library at once.  A binary from the disk cache that the
 // driver refuses (one a newer toolkit made, say) is compiled again and
@@ -27,13 +31,12 @@ _Static_assert (GBGPU_CUDA_MODULE_KERNELS == GBGPU_JIT_NKERNELS, "one lowered na
 // Devices a module can be loaded on (GBGPU_DEVICE above this: no module).
 #define MAX_DEVICES 64
 
-typedef enum { UNBUILT, BUILT, FAILED } build_state ;
+typedef enum { UNBUILT, BUILDING, BUILT, FAILED } build_state ;
 
 struct gbgpu_jit_entry
 {
-    uint64_t key ;
     int arch ;
-    char *source ;
+    char *source ;              // set once; read without the lock
     bool from_disk ;            // the binary came from the disk cache
     size_t value_size, value_slot_size ;
     build_state state ;
@@ -44,6 +47,7 @@ struct gbgpu_jit_entry
 } ;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
+static pthread_cond_t built = PTHREAD_COND_INITIALIZER ;   // some entry left BUILDING
 static gbgpu_jit_entry *entries = NULL ;
 static const char *last_log = "" ;      // a FAILED entry's log
 
@@ -58,13 +62,11 @@ gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
 {
     char *source = gbgpu_jit_source (s) ;
     if (source == NULL) return NULL ;
-    uint64_t key = gbgpu_jit_key (source, arch) ;
     pthread_mutex_lock (&lock) ;
     gbgpu_jit_entry *e = entries ;
-    while (e != NULL && (e->key != key || e->arch != arch)) e = e->next ;
+    while (e != NULL && (e->arch != arch || strcmp (e->source, source) != 0)) e = e->next ;
     if (e == NULL && (e = calloc (1, sizeof (gbgpu_jit_entry))) != NULL)
     {
-        e->key = key ;
         e->arch = arch ;
         e->source = source ;
         source = NULL ;
@@ -79,36 +81,42 @@ gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
 }
 
 // The entry's binary, from the disk cache (unless use_disk is false) or
-// compiled now (lock held).
-static void build_locked (gbgpu_jit_entry *e, bool use_disk)
+// compiled now.  Called with the lock held and the entry marked BUILDING by
+// the caller; the lock is released while building, and the entry is BUILT
+// or FAILED when this returns (lock held again).
+static void build (gbgpu_jit_entry *e, bool use_disk)
 {
+    pthread_mutex_unlock (&lock) ;
     char *folder = gbgpu_jit_cache_folder () ;
-    e->from_disk = use_disk && gbgpu_jit_cache_load (&e->binary, folder, e->key) ;
-    if (e->from_disk)
+    gbgpu_jit_digest key = gbgpu_jit_key (e->source, e->arch) ;
+    gbgpu_jit_binary binary ;
+    char *log = NULL ;
+    bool from_disk = use_disk && gbgpu_jit_cache_load (&binary, folder, &key, e->source) ;
+    bool ok = from_disk ;
+    if (from_disk)
     {
-        e->state = BUILT ;
         gbgpu_count_jit_hit (true) ;
     }
     else
     {
         double start = seconds_now () ;
-        char *log = NULL ;
-        bool ok = gbgpu_jit_compile (&e->binary, &log, e->source, e->arch) ;
+        ok = gbgpu_jit_compile (&binary, &log, e->source, e->arch) ;
         gbgpu_count_jit_compile (seconds_now () - start) ;
-        if (ok)
-        {
-            e->state = BUILT ;
-            // the cache only saves later processes the compile
-            (void) gbgpu_jit_cache_store (&e->binary, folder, e->key) ;
-        }
-        else
-        {
-            e->state = FAILED ;
-            e->log = (log != NULL) ? log : strdup ("(NVRTC gave no log)") ;
-            if (e->log != NULL) last_log = e->log ;
-        }
+        // the cache only saves later processes the compile
+        if (ok) (void) gbgpu_jit_cache_store (&binary, folder, &key, e->source) ;
+        else if (log == NULL) log = strdup ("(NVRTC gave no log)") ;
     }
     free (folder) ;
+    pthread_mutex_lock (&lock) ;
+    e->from_disk = from_disk ;
+    e->binary = binary ;
+    e->state = ok ? BUILT : FAILED ;
+    if (!ok)
+    {
+        e->log = log ;
+        if (log != NULL) last_log = log ;
+    }
+    pthread_cond_broadcast (&built) ;
 }
 
 // The entry's module on a device, loaded now if it is not yet (lock held).
@@ -128,13 +136,21 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
     if (device < 0 || device >= MAX_DEVICES) return GBGPU_DELEGATED_NO_DEVICE ;
     gbgpu_delegate_reason reason = GBGPU_NOT_DELEGATED ;
     pthread_mutex_lock (&lock) ;
-    if (entry->state == UNBUILT) build_locked (entry, true) ;
+    while (entry->state == BUILDING) pthread_cond_wait (&built, &lock) ;
+    if (entry->state == UNBUILT)
+    {
+        entry->state = BUILDING ;
+        build (entry, true) ;
+    }
     else if (entry->state == BUILT) gbgpu_count_jit_hit (false) ;
     gbgpu_cuda_status status = (entry->state == BUILT) ? load_locked (entry, device) : GBGPU_CUDA_OK ;
     if (status == GBGPU_CUDA_ERROR && entry->from_disk)
     {
+        // the binary is read only under the lock (load_locked), and BUILDING
+        // keeps the threads that need it waiting until it is rebuilt
+        entry->state = BUILDING ;
         gbgpu_jit_binary_free (&entry->binary) ;
-        build_locked (entry, false) ;
+        build (entry, false) ;
         if (entry->state == BUILT) status = load_locked (entry, device) ;
     }
     if (entry->state == FAILED)

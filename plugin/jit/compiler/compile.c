@@ -4,7 +4,8 @@
 // The accumulator headers come from memory (jit_headers.c); CUB and libcu++
 // come from the CUDA toolkit's include folders found at build time
 // (GBGPU_CUDA_INCLUDE_DIRS, ':'-separated), or from GBGPU_JIT_INCLUDE when
-// set (the toolkit elsewhere at run time).  The four fill kernels are
+// set (the toolkit elsewhere at run time).  NVRTC's version and the options
+// enter the disk cache's keys (gbgpu_jit_compiler_identity).  The four fill kernels are
 // instantiated for jit_semiring by name expression, and their lowered
 // (mangled) names kept with the binary for cuModuleGetFunction.
 
@@ -69,6 +70,56 @@ static char *message (const char *text)
     return m ;
 }
 
+// GBGPU_JIT_INCLUDE, or NULL when unset or empty
+static const char *include_from_environment (void)
+{
+    const char *dirs = getenv ("GBGPU_JIT_INCLUDE") ;
+    return (dirs != NULL && *dirs != '\0') ? dirs : NULL ;
+}
+
+bool gbgpu_jit_include_from_environment (void)
+{
+    return include_from_environment () != NULL ;
+}
+
+// The options NVRTC compiles with for sm_<arch>; the number of them.  Those
+// from index FIXED_OPTIONS on are malloc'd (free_options).
+#define FIXED_OPTIONS 5
+static int compile_options (const char *options [MAX_OPTIONS], char arch_option [64], int arch)
+{
+    snprintf (arch_option, 64, "--gpu-architecture=sm_%d", arch) ;
+    const char *fixed [FIXED_OPTIONS] =
+    {
+        arch_option, "-std=c++17", "-default-device", "--device-int128", "-DNDEBUG",
+    } ;
+    memcpy (options, fixed, sizeof (fixed)) ;
+    int n = FIXED_OPTIONS ;
+    const char *dirs = include_from_environment () ;
+#ifdef GBGPU_CUDA_INCLUDE_DIRS
+    if (dirs == NULL) dirs = GBGPU_CUDA_INCLUDE_DIRS ;
+#endif
+    add_include_options (options, &n, dirs) ;
+    return n ;
+}
+
+static void free_options (const char **options, int n)
+{
+    for (int k = FIXED_OPTIONS ; k < n ; k++) free ((void *) options [k]) ;
+}
+
+void gbgpu_jit_compiler_identity (gbgpu_sha256 *h, int arch)
+{
+    int version [2] = { 0, 0 } ;
+    nvrtcVersion (&version [0], &version [1]) ;
+    gbgpu_sha256_add (h, version, sizeof (version)) ;
+    const char *options [MAX_OPTIONS] ;
+    char arch_option [64] ;
+    int n = compile_options (options, arch_option, arch) ;
+    gbgpu_sha256_add (h, &n, sizeof (n)) ;
+    for (int k = 0 ; k < n ; k++) gbgpu_sha256_add (h, options [k], strlen (options [k]) + 1) ;
+    free_options (options, n) ;
+}
+
 bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch)
 {
     memset (out, 0, sizeof (*out)) ;
@@ -83,23 +134,11 @@ bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, i
     for (int k = 0 ; k < GBGPU_JIT_NKERNELS ; k++)
         nvrtcAddNameExpression (program, kernel_expressions [k]) ;
 
+    const char *options [MAX_OPTIONS] ;
     char arch_option [64] ;
-    snprintf (arch_option, sizeof (arch_option), "--gpu-architecture=sm_%d", arch) ;
-    const char *options [MAX_OPTIONS] =
-    {
-        arch_option, "-std=c++17", "-default-device", "--device-int128",
-        "-DNDEBUG",
-    } ;
-    const int fixed = 5 ;
-    int n = fixed ;
-    const char *dirs = getenv ("GBGPU_JIT_INCLUDE") ;
-#ifdef GBGPU_CUDA_INCLUDE_DIRS
-    if (dirs == NULL || *dirs == '\0') dirs = GBGPU_CUDA_INCLUDE_DIRS ;
-#endif
-    add_include_options (options, &n, dirs) ;
-
+    int n = compile_options (options, arch_option, arch) ;
     bool ok = (nvrtcCompileProgram (program, n, options) == NVRTC_SUCCESS) ;
-    for (int k = fixed ; k < n ; k++) free ((void *) options [k]) ;
+    free_options (options, n) ;
     *log = program_log (program) ;
     for (int k = 0 ; ok && k < GBGPU_JIT_NKERNELS ; k++)
     {

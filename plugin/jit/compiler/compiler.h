@@ -11,8 +11,9 @@
 //               definitions, or the built-in policy of a combination of
 //               built-in parts that is not compiled in
 //   compile.c   NVRTC: source -> cubin for the device's architecture
-//   cache.c     cubins by key in a folder shared by processes
-//               (GBGPU_JIT_CACHE, default ~/.cache/gbgpu)
+//   cache.c     cubins by key in a folder private to the user, shared by
+//               their processes (GBGPU_JIT_CACHE, default ~/.cache/gbgpu)
+//   sha256.c    the cache's keys and checksums
 //
 // The GraphBLAS side (the definitions of user objects, a GrB_Semiring
 // described, its module on the device) is plugin/jit/jit.h; the module's
@@ -25,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cuda/kernels/semiring_codes.h"
+#include "jit/compiler/sha256.h"
 
 //------------------------------------------------------------------------------
 // a semiring to compile
@@ -89,24 +91,48 @@ void gbgpu_jit_binary_free (gbgpu_jit_binary *b) ;
 // the cache
 //------------------------------------------------------------------------------
 
-// FNV-1a, 64 bits, continuing from `hash` (start with GBGPU_JIT_HASH_START).
-#define GBGPU_JIT_HASH_START 0xcbf29ce484222325ull
-uint64_t gbgpu_jit_hash (uint64_t hash, const void *data, size_t size) ;
+// A SHA-256 digest: a cache entry's key, or a checksum in its file.
+typedef struct { unsigned char bytes [GBGPU_SHA256_SIZE] ; } gbgpu_jit_digest ;
 
-// The key of a source for an architecture: the source, the embedded headers
-// (a rebuilt libgbgpu with other kernels gets other keys) and the arch.
-uint64_t gbgpu_jit_key (const char *source, int arch) ;
+// What the compiler adds to a key: NVRTC's version and the options it
+// compiles with for sm_<arch> (jit/compiler/compile.c).
+void gbgpu_jit_compiler_identity (gbgpu_sha256 *h, int arch) ;
 
-// The cache folder: GBGPU_JIT_CACHE, else $HOME/.cache/gbgpu (NULL: none).
-// Returns a malloc'd path.
+// True when GBGPU_JIT_INCLUDE names the folders NVRTC includes from: headers
+// outside libgbgpu that no key can see change.
+bool gbgpu_jit_include_from_environment (void) ;
+
+// The key of a source for an architecture: everything that determines the
+// cubin (the source, the embedded headers: a rebuilt libgbgpu with other
+// kernels gets other keys, the arch, NVRTC's version and options).
+gbgpu_jit_digest gbgpu_jit_key (const char *source, int arch) ;
+
+// The cache folder: GBGPU_JIT_CACHE (absolute, or '~/...'), else
+// $HOME/.cache/gbgpu.  NULL when there is none to use (no HOME, a relative
+// path, GBGPU_JIT_INCLUDE set), said once per process on stderr.  Returns
+// a malloc'd path.
 char *gbgpu_jit_cache_folder (void) ;
 
-// A binary from the folder (true), or false when it has none for the key,
-// or the file's cubin is not the one its header describes (size, hash).
-bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder, uint64_t key) ;
-// Stores a binary: written to a temporary file in the folder, then renamed
-// into place, so a reader sees a whole file or none.  False on any failure
-// (the cache is an optimisation: callers go on without it).
-bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder, uint64_t key) ;
+// The folder holds at most this many bytes of entries (the oldest used go
+// first), and a temporary file older than this is a killed writer's.
+#define GBGPU_JIT_CACHE_MAX_BYTES ((uint64_t) 256 << 20)
+#define GBGPU_JIT_CACHE_STALE_SECONDS 3600
+
+// A binary from the folder (true), or false when it has none for the key
+// and source, or the folder or file is not private to this user (owned by
+// the effective user, not writable by group or others, a regular file), or
+// the file's cubin is not the one its header describes (size, SHA-256).
+bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder,
+    const gbgpu_jit_digest *key, const char *source) ;
+// Stores a binary (mode 0600, in a folder created 0700): written to a
+// temporary file in the folder, then renamed into place, so a reader sees
+// a whole file or none; then trims the folder (gbgpu_jit_cache_trim with
+// GBGPU_JIT_CACHE_MAX_BYTES).  False on any failure (the cache is an
+// optimisation: callers go on without it).
+bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder,
+    const gbgpu_jit_digest *key, const char *source) ;
+// Removes stale temporary files, and the least recently used entries while
+// the entries hold more than max_bytes.
+void gbgpu_jit_cache_trim (const char *folder, uint64_t max_bytes) ;
 
 #endif

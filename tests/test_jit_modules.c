@@ -1,0 +1,210 @@
+// tests/test_jit_modules.c: [host] run-time semirings' builds (jit/modules.c)
+// without a device: a compile that blocks (a definition that #includes a
+// FIFO nobody writes yet: NVRTC's open of it waits for a writer) does not
+// hold up semirings built already or in the disk cache, which get their
+// modules meanwhile (another compile would wait: NVRTC 13 serialises its
+// compiles itself), and threads that need one semiring at once share one
+// build.  The module loads are stubs (a device would be needed);
+// the builds are real (NVRTC, the disk cache in a folder of the test's).
+// SPDX-License-Identifier: Apache-2.0
+
+#define _GNU_SOURCE             // mkdtemp
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include "jit/jit.h"
+
+static int failures = 0 ;
+
+#define CHECK(cond)                                                         \
+    do { if (!(cond)) { fprintf (stderr, "%s:%d: CHECK failed: %s\n",       \
+         __FILE__, __LINE__, #cond) ; failures++ ; } } while (0)
+
+// how long a compile that does not wait may take here (2 cores, slow)
+#define DEADLINE_SECONDS 120
+
+//------------------------------------------------------------------------------
+// what modules.c calls in the rest of libgbgpu: counters and the device
+//------------------------------------------------------------------------------
+
+static atomic_int compiles, memory_hits, disk_hits ;
+
+void gbgpu_count_jit_compile (double seconds) { (void) seconds ; atomic_fetch_add (&compiles, 1) ; }
+void gbgpu_count_jit_hit (bool from_disk) { atomic_fetch_add (from_disk ? &disk_hits : &memory_hits, 1) ; }
+void gbgpu_count_cuda_status (gbgpu_cuda_status status) { (void) status ; }
+
+gbgpu_cuda_status gbgpu_cuda_module_load (gbgpu_cuda_module **module, const void *cubin,
+    const char *const kernel_names [GBGPU_CUDA_MODULE_KERNELS], size_t value_size,
+    size_t value_slot_bytes)
+{
+    (void) kernel_names ; (void) value_size ; (void) value_slot_bytes ;
+    // any non-NULL pointer: the module is only handed back
+    *module = (gbgpu_cuda_module *) cubin ;
+    return GBGPU_CUDA_OK ;
+}
+
+//------------------------------------------------------------------------------
+// the test
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    gbgpu_jit_semiring s ;
+    atomic_bool done ;
+    gbgpu_delegate_reason reason ;
+    const gbgpu_cuda_module *module ;
+}
+request ;
+
+static atomic_long slow_thread_id ;
+
+static void *ask_module (void *arg)
+{
+    request *r = arg ;
+    if (r->s.mult_name != NULL) atomic_store (&slow_thread_id, (long) syscall (SYS_gettid)) ;
+    gbgpu_jit_entry *e = gbgpu_jit_entry_for (&r->s, 90) ;
+    r->reason = (e != NULL) ? gbgpu_jit_module (&r->module, e, 0) : GBGPU_DELEGATED_INVALID ;
+    atomic_store (&r->done, true) ;
+    return NULL ;
+}
+
+static double seconds_now (void)
+{
+    struct timespec t ;
+    clock_gettime (CLOCK_MONOTONIC, &t) ;
+    return t.tv_sec + 1e-9 * t.tv_nsec ;
+}
+
+static void pause_briefly (void)
+{
+    nanosleep (&(struct timespec) { 0, 10000000 }, NULL) ;
+}
+
+// Whether a thread of this process is in the openat system call now.
+static bool in_openat (long thread)
+{
+    char path [64] ;
+    snprintf (path, sizeof (path), "/proc/self/task/%ld/syscall", thread) ;
+    FILE *f = fopen (path, "r") ;
+    long number = -1 ;
+    if (f != NULL)
+    {
+        if (fscanf (f, "%ld", &number) != 1) number = -1 ;
+        fclose (f) ;
+    }
+    return number == SYS_openat ;
+}
+
+int main (void)
+{
+    char folder [ ] = "/tmp/gbgpu_test_jit_modules_XXXXXX" ;
+    CHECK (mkdtemp (folder) != NULL) ;
+    char cache [sizeof (folder) + 8], fifo [sizeof (folder) + 8] ;
+    snprintf (cache, sizeof (cache), "%s/cache", folder) ;
+    snprintf (fifo, sizeof (fifo), "%s/fifo", folder) ;
+    setenv ("GBGPU_JIT_CACHE", cache, 1) ;
+    CHECK (mkfifo (fifo, 0600) == 0) ;
+
+    // PLUS_LXOR over INT32 built in this process (a compile), and MAX_SECONDI
+    // over INT64 compiled and stored in the disk cache only
+    gbgpu_jit_semiring built = { 0 }, on_disk = { 0 } ;
+    built.builtin = on_disk.builtin = true ;
+    built.codes = (gbgpu_semiring) { GBGPU_ADD_PLUS, GBGPU_MULT_LXOR, GBGPU_TYPE_INT32 } ;
+    built.value_slot_size = 4 ;
+    on_disk.codes = (gbgpu_semiring) { GBGPU_ADD_MAX, GBGPU_MULT_SECONDI, GBGPU_TYPE_INT64 } ;
+    on_disk.value_slot_size = 8 ;
+    const gbgpu_cuda_module *module ;
+    CHECK (gbgpu_jit_module (&module, gbgpu_jit_entry_for (&built, 90), 0) == GBGPU_NOT_DELEGATED) ;
+    char *source = gbgpu_jit_source (&on_disk), *log = NULL ;
+    gbgpu_jit_binary binary ;
+    gbgpu_jit_digest key = gbgpu_jit_key (source, 90) ;
+    CHECK (gbgpu_jit_compile (&binary, &log, source, 90)) ;
+    CHECK (gbgpu_jit_cache_store (&binary, cache, &key, source)) ;
+    gbgpu_jit_binary_free (&binary) ;
+    free (log) ;
+    free (source) ;
+
+    // the slow one: a user multiply op whose definition includes the FIFO,
+    // under PLUS_FP64
+    char definition [256] ;
+    snprintf (definition, sizeof (definition), "#include \"%s\"\n"
+        "void abs_diff (double *z, const double *x, const double *y) { *z = fabs (*x - *y) ; }", fifo) ;
+    request slow = { 0 } ;
+    slow.s.codes = (gbgpu_semiring) { GBGPU_ADD_PLUS, GBGPU_MULT_TIMES, GBGPU_TYPE_FP64 } ;
+    slow.s.type_name = "double" ;
+    slow.s.type_size = slow.s.value_slot_size = sizeof (double) ;
+    slow.s.mult_name = "abs_diff" ;
+    slow.s.mult_definition = definition ;
+    pthread_t slow_thread ;
+    CHECK (pthread_create (&slow_thread, NULL, ask_module, &slow) == 0) ;
+
+    // NVRTC opens the FIFO (to refuse it, as not a regular file) and the
+    // open waits for a writer: the slow thread is in openat for good (half a
+    // second of it; the embedded headers take no time)
+    double start = seconds_now (), in_open_since = 0 ;
+    bool blocked = false ;
+    while (!blocked && seconds_now () - start < DEADLINE_SECONDS)
+    {
+        long thread = atomic_load (&slow_thread_id) ;
+        bool now = thread != 0 && in_openat (thread) ;
+        if (!now) in_open_since = 0 ;
+        else if (in_open_since == 0) in_open_since = seconds_now () ;
+        blocked = now && seconds_now () - in_open_since > 0.5 ;
+        pause_briefly () ;
+    }
+    CHECK (blocked) ;
+
+    // meanwhile: a semiring built already (in memory) and one in the disk
+    // cache, the latter asked for by two threads at once, get their modules
+    // (NVRTC 13 holds a lock of its own across nvrtcCompileProgram, so a
+    // third semiring's compile would wait for the slow one there)
+    request other [3] ;
+    memset (other, 0, sizeof (other)) ;
+    other [0].s = built ;
+    other [1].s = other [2].s = on_disk ;
+    pthread_t other_threads [3] ;
+    for (int k = 0 ; k < 3 ; k++)
+        CHECK (pthread_create (&other_threads [k], NULL, ask_module, &other [k]) == 0) ;
+    start = seconds_now () ;
+    bool others_done = false ;
+    while (!others_done && seconds_now () - start < DEADLINE_SECONDS)
+    {
+        pause_briefly () ;
+        others_done = true ;
+        for (int k = 0 ; k < 3 ; k++) others_done = others_done && atomic_load (&other [k].done) ;
+    }
+    double waited = seconds_now () - start ;
+    CHECK (others_done) ;
+    CHECK (!atomic_load (&slow.done)) ;
+    printf ("test_jit_modules: other semirings' modules in %.2f s while a compile %s\n", waited,
+        atomic_load (&slow.done) ? "had finished" : "was blocked") ;
+    CHECK (atomic_load (&compiles) == 1 && atomic_load (&disk_hits) == 1) ;
+
+    // a writer lets the slow one's open return
+    int writer = open (fifo, O_WRONLY | O_NONBLOCK) ;
+    CHECK (writer >= 0) ;
+    CHECK (pthread_join (slow_thread, NULL) == 0) ;
+    if (writer >= 0) close (writer) ;
+    for (int k = 0 ; k < 3 ; k++) CHECK (pthread_join (other_threads [k], NULL) == 0) ;
+    // NVRTC 13 then refuses the FIFO; an empty include would compile
+    CHECK (slow.reason == GBGPU_DELEGATED_COMPILE_FAILED
+        || (slow.reason == GBGPU_NOT_DELEGATED && slow.module != NULL)) ;
+    for (int k = 0 ; k < 3 ; k++) CHECK (other [k].reason == GBGPU_NOT_DELEGATED && other [k].module != NULL) ;
+    // the threads that needed the disk's semiring at once shared one load
+    CHECK (other [1].module == other [2].module) ;
+    CHECK (atomic_load (&compiles) == 2 && atomic_load (&disk_hits) == 1) ;
+
+    char command [128] ;
+    snprintf (command, sizeof (command), "rm -rf %s", folder) ;
+    CHECK (system (command) == 0) ;
+    if (failures == 0) printf ("test_jit_modules: all passed\n") ;
+    return failures == 0 ? 0 : 1 ;
+}
