@@ -106,6 +106,12 @@ static void read_switch (const char *name, bool *value)
     if (!gbgpu_parse_switch (s, value)) refuse (name, s, "yes|no|on|off|true|false|1|0") ;
 }
 
+// The run-time compiler's, read where they are used (jit/compiler/): a
+// process's tests may point them elsewhere between compiles.
+const char *gbgpu_environment_jit_cache (void) { return value_of ("GBGPU_JIT_CACHE") ; }
+const char *gbgpu_environment_home (void) { return value_of ("HOME") ; }
+const char *gbgpu_environment_jit_include (void) { return value_of ("GBGPU_JIT_INCLUDE") ; }
+
 void gbgpu_environment_read (gbgpu_environment *e)
 {
     static const char *const policies [ ] = { "auto", "gpu", "cpu" } ;

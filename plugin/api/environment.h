@@ -37,6 +37,12 @@ typedef struct
 }
 gbgpu_environment ;
 
+// The run-time compiler's folders, NULL when unset or empty: GBGPU_JIT_CACHE,
+// HOME (for the default cache folder), GBGPU_JIT_INCLUDE.
+const char *gbgpu_environment_jit_cache (void) ;
+const char *gbgpu_environment_home (void) ;
+const char *gbgpu_environment_jit_include (void) ;
+
 // Overwrites the fields of e whose variables are set and understood; warns
 // once on stderr for each one that is not (e keeps its default there).
 void gbgpu_environment_read (gbgpu_environment *e) ;

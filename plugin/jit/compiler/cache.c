@@ -27,7 +27,7 @@
 // that are stale, and keep the folder under GBGPU_JIT_CACHE_MAX_BYTES by
 // removing the least recently used entries (a hit touches its file).
 
-#define _GNU_SOURCE             // secure_getenv
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +40,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "api/environment.h"
 #include "jit/compiler/compiler.h"
 
 #define MAGIC "gbgpu-jit 3\n"
@@ -134,10 +135,10 @@ char *gbgpu_jit_cache_folder (void)
         warn_once ("GBGPU_JIT_INCLUDE is set") ;
         return NULL ;
     }
-    // secure_getenv: a set-user-ID program must not take its folder (the
+    // read securely: a set-user-ID program must not take its folder (the
     // code it runs) from its caller
-    const char *folder = secure_getenv ("GBGPU_JIT_CACHE") ;
-    const char *home = secure_getenv ("HOME") ;
+    const char *folder = gbgpu_environment_jit_cache () ;
+    const char *home = gbgpu_environment_home () ;
     bool has_home = home != NULL && *home == '/' ;
     if (folder != NULL && *folder != '\0')
     {

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "api/environment.h"
 #include "jit/compiler/compiler.h"
 
 static const char *const kernel_expressions [GBGPU_JIT_NKERNELS] =
@@ -70,16 +71,9 @@ static char *message (const char *text)
     return m ;
 }
 
-// GBGPU_JIT_INCLUDE, or NULL when unset or empty
-static const char *include_from_environment (void)
-{
-    const char *dirs = getenv ("GBGPU_JIT_INCLUDE") ;
-    return (dirs != NULL && *dirs != '\0') ? dirs : NULL ;
-}
-
 bool gbgpu_jit_include_from_environment (void)
 {
-    return include_from_environment () != NULL ;
+    return gbgpu_environment_jit_include () != NULL ;
 }
 
 // The options NVRTC compiles with for sm_<arch>; the number of them.  Those
@@ -94,7 +88,7 @@ static int compile_options (const char *options [MAX_OPTIONS], char arch_option 
     } ;
     memcpy (options, fixed, sizeof (fixed)) ;
     int n = FIXED_OPTIONS ;
-    const char *dirs = include_from_environment () ;
+    const char *dirs = gbgpu_environment_jit_include () ;
 #ifdef GBGPU_CUDA_INCLUDE_DIRS
     if (dirs == NULL) dirs = GBGPU_CUDA_INCLUDE_DIRS ;
 #endif
