@@ -57,8 +57,9 @@ cudaError_t sort_rows (gbgpu_dev_result *C)
 {
     if (C->nvals == 0) return cudaSuccess ;
 #if !defined (CCCL_VERSION) || CCCL_VERSION < 3000000
-    // CUB before CCCL 3 counts items in int: such a T stays with the library
-    if (C->nvals > INT32_MAX) return cudaErrorNotSupported ;
+    // CUB before CCCL 3 counts items in int: a larger T is answered like one
+    // that does not fit, by row blocks (halved until each block sorts)
+    if (C->nvals > INT32_MAX) return cudaErrorMemoryAllocation ;
 #endif
     if (C->iso) return sort_row_keys (C) ;
     switch (C->value_size)
