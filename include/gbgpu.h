@@ -90,7 +90,7 @@ gbgpu_delegate_reason ;
 // that a later version adds takes room reserved here, so a program built
 // against an older gbgpu.h reads the fields it knows from a newer libgbgpu.
 #define GBGPU_DELEGATED_CAPACITY 32
-#define GBGPU_STATS_RESERVED 64
+#define GBGPU_STATS_RESERVED 59
 
 typedef struct
 {
@@ -119,6 +119,17 @@ typedef struct
     double jit_compile_seconds ;// wall time of those compiles
     uint64_t jit_memory_hits ;  // calls that found theirs built in this process
     uint64_t jit_disk_hits ;    // semirings read from the disk cache
+    // Where the GPU calls' time went (wall seconds, all threads together;
+    // gpu_seconds less their sum is host bookkeeping):
+    double setup_seconds ;      // entering the device, a run-time semiring's module
+    double upload_seconds ;     // inputs to the device (a private copy first
+                                // where the storage is not CSR of op(X))
+    double kernel_seconds ;     // the product on the device, its allocations
+                                // and its waits
+    double download_seconds ;   // T back to the host (in row blocks this
+                                // overlaps the next block's kernels)
+    double finish_seconds ;     // T into C: packed straight into C, or the
+                                // library's final step (mask, accum, typecast)
     uint64_t reserved [GBGPU_STATS_RESERVED] ;  // zero; room for later fields
 }
 gbgpu_stats_t ;

@@ -223,9 +223,9 @@ static void test_stats (void)
         ts_check (name != NULL && name [0] != '\0', "reason %d has no name", out_of_range [k]) ;
     }
 
-    // The struct's size is fixed for every later version: 17 counters, room
-    // for 32 reasons and 64 more fields, all of which read zero now.
-    _Static_assert (sizeof (gbgpu_stats_t) == (17 + GBGPU_DELEGATED_CAPACITY
+    // The struct's size is fixed for every later version: 22 counters, room
+    // for 32 reasons and 59 more fields, all of which read zero now.
+    _Static_assert (sizeof (gbgpu_stats_t) == (22 + GBGPU_DELEGATED_CAPACITY
         + GBGPU_STATS_RESERVED) * sizeof (uint64_t), "gbgpu_stats_t changed size") ;
     bool reserved_zero = true ;
     for (int r = GBGPU_DELEGATED_NREASONS ; r < GBGPU_DELEGATED_CAPACITY ; r++)

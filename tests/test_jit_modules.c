@@ -40,6 +40,7 @@ static atomic_int compiles, memory_hits, disk_hits ;
 void gbgpu_count_jit_compile (double seconds) { (void) seconds ; atomic_fetch_add (&compiles, 1) ; }
 void gbgpu_count_jit_hit (bool from_disk) { atomic_fetch_add (from_disk ? &disk_hits : &memory_hits, 1) ; }
 void gbgpu_count_cuda_status (gbgpu_cuda_status status) { (void) status ; }
+double gbgpu_seconds_now (void) { return 0 ; }
 
 gbgpu_cuda_status gbgpu_cuda_module_load (gbgpu_cuda_module **module, const void *cubin,
     const char *const kernel_names [GBGPU_CUDA_MODULE_KERNELS], size_t value_size,

@@ -174,6 +174,17 @@ int main (void)
         (unsigned long long) calls, (unsigned long long) delta.calls,
         (unsigned long long) delta.gpu_calls, ts_path_name (&delta)) ;
 
+    // where the time went: every part took some, and they add up to no
+    // more than the calls' time (the rest is host bookkeeping)
+    double parts = delta.setup_seconds + delta.upload_seconds + delta.kernel_seconds
+        + delta.download_seconds + delta.finish_seconds ;
+    ts_check (delta.setup_seconds > 0 && delta.upload_seconds > 0 && delta.kernel_seconds > 0
+        && delta.download_seconds > 0 && delta.finish_seconds > 0
+        && parts <= delta.gpu_seconds * 1.0001,
+        "parts of the GPU time: setup %g, upload %g, kernels %g, download %g, finish %g; "
+        "sum %g of %g s", delta.setup_seconds, delta.upload_seconds, delta.kernel_seconds,
+        delta.download_seconds, delta.finish_seconds, parts, delta.gpu_seconds) ;
+
     // the shared inputs are still what they were
     ts_input in [2] = { { a, A }, { b, B } } ;
     char why [400] ;

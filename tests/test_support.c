@@ -157,7 +157,7 @@ gbgpu_stats_t ts_stats_now (void)
 gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
                               const gbgpu_stats_t *after)
 {
-    gbgpu_stats_t d ;
+    gbgpu_stats_t d = { 0 } ;
     d.calls = after->calls - before->calls ;
     d.gpu_calls = after->gpu_calls - before->gpu_calls ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)
@@ -179,6 +179,11 @@ gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
     d.jit_compile_seconds = after->jit_compile_seconds - before->jit_compile_seconds ;
     d.jit_memory_hits = after->jit_memory_hits - before->jit_memory_hits ;
     d.jit_disk_hits = after->jit_disk_hits - before->jit_disk_hits ;
+    d.setup_seconds = after->setup_seconds - before->setup_seconds ;
+    d.upload_seconds = after->upload_seconds - before->upload_seconds ;
+    d.kernel_seconds = after->kernel_seconds - before->kernel_seconds ;
+    d.download_seconds = after->download_seconds - before->download_seconds ;
+    d.finish_seconds = after->finish_seconds - before->finish_seconds ;
     return d ;
 }
 

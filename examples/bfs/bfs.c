@@ -75,12 +75,22 @@ static options parse_options (int argc, char **argv)
     return (o) ;
 }
 
+// One line per level; with gbgpu loaded, where its GrB_mxm ran and, on the
+// GPU, where the time went (context: the stats after the level before).
 static void print_level (int64_t level, GrB_Index frontier_entries,
     double seconds, void *context)
 {
-    (void) context ;
-    printf ("level %4lld  %12llu new (source, node) pairs  %.6f s\n",
-        (long long) level, (unsigned long long) frontier_entries, seconds) ;
+    gbgpu_stats_t *before = context, after = gbgpu_optional_stats () ;
+    char ran_on [512] = "" ;
+    if (gbgpu_optional_loaded ())
+    {
+        ran_on [0] = ' ' ;
+        ran_on [1] = ' ' ;
+        gbgpu_optional_describe (ran_on + 2, sizeof (ran_on) - 2, before, &after) ;
+    }
+    *before = after ;
+    printf ("level %4lld  %12llu new (source, node) pairs  %.6f s%s\n",
+        (long long) level, (unsigned long long) frontier_entries, seconds, ran_on) ;
     fflush (stdout) ;
 }
 
@@ -149,9 +159,9 @@ int main (int argc, char **argv)
         with_parents ? "levels and parents (ANY_SECONDI_INT64)"
                      : "levels only (ANY_PAIR_BOOL)") ;
 
-    gbgpu_stats_t before = gbgpu_optional_stats () ;
+    gbgpu_stats_t before = gbgpu_optional_stats (), level_before = before ;
     bfs_result found = bfs_multi_source (S, sources, k, with_parents,
-        print_level, NULL) ;
+        print_level, &level_before) ;
     gbgpu_stats_t after = gbgpu_optional_stats () ;
     char ran_on [512] ;
     gbgpu_optional_describe (ran_on, sizeof (ran_on), &before, &after) ;

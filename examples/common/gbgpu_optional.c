@@ -115,8 +115,17 @@ void gbgpu_optional_describe (char *line, size_t size,
     }
     else if (gpu_calls > 0)
     {
-        snprintf (line, size, "GPU (%llu of %llu GrB_mxm calls)",
-            (unsigned long long) gpu_calls, (unsigned long long) calls) ;
+        // where the GPU calls' time went (the stats' parts)
+        snprintf (line, size, "GPU (%llu of %llu GrB_mxm calls; setup %.4f s, upload %.4f s, "
+            "kernels %.4f s, download %.4f s, finish %.4f s; %.3g MB up, %.3g MB back)",
+            (unsigned long long) gpu_calls, (unsigned long long) calls,
+            after->setup_seconds - before->setup_seconds,
+            after->upload_seconds - before->upload_seconds,
+            after->kernel_seconds - before->kernel_seconds,
+            after->download_seconds - before->download_seconds,
+            after->finish_seconds - before->finish_seconds,
+            (double) (after->bytes_to_device - before->bytes_to_device) / 1e6,
+            (double) (after->bytes_to_host - before->bytes_to_host) / 1e6) ;
     }
     else
     {

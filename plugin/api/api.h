@@ -64,6 +64,15 @@ void gbgpu_count_call (void) ;
 void gbgpu_count_delegated (gbgpu_delegate_reason reason) ;
 void gbgpu_count_gpu (double seconds, uint64_t products) ;
 void gbgpu_count_masked_dot (void) ;
+// The parts of a GPU call, timed where they happen.
+typedef enum
+{
+    GBGPU_PART_SETUP, GBGPU_PART_UPLOAD, GBGPU_PART_KERNEL, GBGPU_PART_DOWNLOAD,
+    GBGPU_PART_FINISH, GBGPU_PARTS
+}
+gbgpu_part ;
+void gbgpu_count_part (gbgpu_part part, double seconds) ;
+double gbgpu_seconds_now (void) ;                // a monotonic clock
 void gbgpu_count_jit_compile (double seconds) ;
 void gbgpu_count_jit_hit (bool from_disk) ;
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;

@@ -6,7 +6,9 @@
 // at once.  A device fault (an error that corrupts the CUDA context) is
 // counted here and marks the device broken (options.c): no later call tries it.
 
+#define _POSIX_C_SOURCE 200809L
 #include <stdatomic.h>
+#include <time.h>
 #include <string.h>
 #include "api/api.h"
 
@@ -17,6 +19,7 @@ static _Atomic uint64_t n_row_block_calls, n_row_blocks, n_row_block_retries ;
 static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
 static _Atomic uint64_t n_masked_dot ;
 static _Atomic uint64_t n_jit_compiles, jit_compile_nanoseconds, n_jit_memory_hits, n_jit_disk_hits ;
+static _Atomic uint64_t part_nanoseconds [GBGPU_PARTS] ;
 
 static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
 {
@@ -38,6 +41,18 @@ void gbgpu_count_gpu (double seconds, uint64_t products)
     atomic_fetch_add (&n_gpu, 1) ;
     atomic_fetch_add (&n_products, products) ;
     atomic_fetch_add (&gpu_nanoseconds, (uint64_t) (seconds * 1e9)) ;
+}
+
+double gbgpu_seconds_now (void)
+{
+    struct timespec t ;
+    clock_gettime (CLOCK_MONOTONIC, &t) ;
+    return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec ;
+}
+
+void gbgpu_count_part (gbgpu_part part, double seconds)
+{
+    atomic_fetch_add (&part_nanoseconds [part], (uint64_t) (seconds * 1e9)) ;
 }
 
 void gbgpu_count_masked_dot (void) { atomic_fetch_add (&n_masked_dot, 1) ; }
@@ -111,6 +126,11 @@ GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
     stats->jit_compile_seconds = (double) jit_compile_nanoseconds * 1e-9 ;
     stats->jit_memory_hits = n_jit_memory_hits ;
     stats->jit_disk_hits = n_jit_disk_hits ;
+    stats->setup_seconds = (double) part_nanoseconds [GBGPU_PART_SETUP] * 1e-9 ;
+    stats->upload_seconds = (double) part_nanoseconds [GBGPU_PART_UPLOAD] * 1e-9 ;
+    stats->kernel_seconds = (double) part_nanoseconds [GBGPU_PART_KERNEL] * 1e-9 ;
+    stats->download_seconds = (double) part_nanoseconds [GBGPU_PART_DOWNLOAD] * 1e-9 ;
+    stats->finish_seconds = (double) part_nanoseconds [GBGPU_PART_FINISH] * 1e-9 ;
     return GrB_SUCCESS ;
 }
 
@@ -123,6 +143,7 @@ GBGPU_EXPORT void gbgpu_stats_reset (void)
     n_masked_dot = 0 ;
     n_jit_compiles = 0 ; jit_compile_nanoseconds = 0 ; n_jit_memory_hits = 0 ; n_jit_disk_hits = 0 ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
+    for (int p = 0 ; p < GBGPU_PARTS ; p++) part_nanoseconds [p] = 0 ;
 }
 
 GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reason)
@@ -140,6 +161,10 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
         "%.3g MB to the device, %.3g MB back)\n",
         (unsigned long long) s.calls, (unsigned long long) s.gpu_calls,
         s.gpu_seconds, (double) s.products, s.bytes_to_device / 1e6, s.bytes_to_host / 1e6) ;
+    if (s.gpu_calls > 0)
+        fprintf (f, "gbgpu:   GPU time: setup %.3f s, upload %.3f s, kernels %.3f s, "
+            "download %.3f s, finish %.3f s\n", s.setup_seconds, s.upload_seconds,
+            s.kernel_seconds, s.download_seconds, s.finish_seconds) ;
     if (s.row_block_calls > 0)
         fprintf (f, "gbgpu:   in row blocks: %llu calls, %llu blocks, %llu halved\n",
             (unsigned long long) s.row_block_calls, (unsigned long long) s.row_blocks,

@@ -23,7 +23,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "jit/jit.h"
 
 _Static_assert (GBGPU_CUDA_MODULE_KERNELS == GBGPU_JIT_NKERNELS, "one lowered name a kernel") ;
@@ -50,13 +49,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
 static pthread_cond_t built = PTHREAD_COND_INITIALIZER ;   // some entry left BUILDING
 static gbgpu_jit_entry *entries = NULL ;
 static const char *last_log = "" ;      // a FAILED entry's log
-
-static double seconds_now (void)
-{
-    struct timespec t ;
-    clock_gettime (CLOCK_MONOTONIC, &t) ;
-    return t.tv_sec + 1e-9 * t.tv_nsec ;
-}
 
 gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
 {
@@ -99,9 +91,9 @@ static void build (gbgpu_jit_entry *e, bool use_disk)
     }
     else
     {
-        double start = seconds_now () ;
+        double start = gbgpu_seconds_now () ;
         ok = gbgpu_jit_compile (&binary, &log, e->source, e->arch) ;
-        gbgpu_count_jit_compile (seconds_now () - start) ;
+        gbgpu_count_jit_compile (gbgpu_seconds_now () - start) ;
         // the cache only saves later processes the compile
         if (ok) (void) gbgpu_jit_cache_store (&binary, folder, &key, e->source) ;
         else if (log == NULL) log = strdup ("(NVRTC gave no log)") ;

@@ -229,6 +229,7 @@ gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
     int64_t first_row, const gbgpu_dev_result *T)
 {
     const int64_t before = H->nvals ;
+    const double start = gbgpu_seconds_now () ;
     // a result that does not fit the arrays would be written past them
     if (before + T->nvals > capacity_of (H) || first_row + T->nrows > H->nrows
      || T->iso != H->iso || T->value_size != H->value_size) return GBGPU_CUDA_ERROR ;
@@ -242,6 +243,7 @@ gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
         for (int64_t r = first_row ; r <= first_row + T->nrows ; r++) H->p [r] += (GrB_Index) before ;
     }
     H->nvals = before + T->nvals ;
+    H->download_seconds += gbgpu_seconds_now () - start ;
     return GBGPU_CUDA_OK ;
 }
 

@@ -23,13 +23,6 @@ typedef struct
 }
 uploaded ;
 
-static double seconds_now (void)
-{
-    struct timespec t ;
-    clock_gettime (CLOCK_MONOTONIC, &t) ;
-    return t.tv_sec + 1e-9 * t.tv_nsec ;
-}
-
 // Counts a device failure and names the reason to redo the call on the CPU.
 static gbgpu_delegate_reason reason_for (gbgpu_cuda_status s)
 {
@@ -110,7 +103,8 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     const gbgpu_plan *plan
 )
 {
-    double start = seconds_now () ;
+    double start = gbgpu_seconds_now () ;
+    double part [GBGPU_PARTS] = { 0 } ;     // seconds, counted if the call is done here
     *info = GrB_SUCCESS ;
     const int device_id = gbgpu_current_device () ;
     int caller_device ;
@@ -141,21 +135,32 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     gbgpu_host_result T ;
     int64_t products = 0 ;
     bool have_result = false ;
+    double now = gbgpu_seconds_now () ;
+    part [GBGPU_PART_SETUP] = now - start ;
     gbgpu_delegate_reason reason = upload_inputs (up, device, plan) ;
+    part [GBGPU_PART_UPLOAD] = gbgpu_seconds_now () - now ;
     if (reason == GBGPU_NOT_DELEGATED && *info == GrB_SUCCESS)
     {
+        now = gbgpu_seconds_now () ;
         *info = gbgpu_product_to_host (&T, &status, &products, plan,
             device [0], device [1], device [2], device_id) ;
         if (status != GBGPU_CUDA_OK) reason = reason_for (status) ;
         have_result = (status == GBGPU_CUDA_OK && *info == GrB_SUCCESS) ;
+        // in row blocks the downloads overlap the next blocks' kernels
+        part [GBGPU_PART_DOWNLOAD] = have_result ? T.download_seconds : 0 ;
+        part [GBGPU_PART_KERNEL] = gbgpu_seconds_now () - now - part [GBGPU_PART_DOWNLOAD] ;
+        if (part [GBGPU_PART_KERNEL] < 0) part [GBGPU_PART_KERNEL] = 0 ;
     }
     for (int k = 0 ; k < 3 ; k++) gbgpu_cuda_free_csr (&up [k].csr) ;
     gbgpu_cuda_restore_device (caller_device) ;
 
+    now = gbgpu_seconds_now () ;
     if (have_result) *info = write_result (C, M, accum, &T, plan) ;
+    part [GBGPU_PART_FINISH] = gbgpu_seconds_now () - now ;
     if (reason == GBGPU_NOT_DELEGATED && *info != GrB_PANIC)
     {
-        gbgpu_count_gpu (seconds_now () - start, (uint64_t) products) ;
+        gbgpu_count_gpu (gbgpu_seconds_now () - start, (uint64_t) products) ;
+        for (int p = 0 ; p < GBGPU_PARTS ; p++) gbgpu_count_part ((gbgpu_part) p, part [p]) ;
         if (plan->masked_dot) gbgpu_count_masked_dot () ;
     }
     return reason ;

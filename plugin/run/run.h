@@ -70,6 +70,7 @@ typedef struct
     int64_t nvals ;                     // entries of the rows filled so far
     size_t value_size ;
     bool iso ;                          // x holds one value
+    double download_seconds ;           // spent bringing rows into it
 }
 gbgpu_host_result ;
 
