@@ -118,6 +118,15 @@ static void test_storages (void)
             ts_check (v.iso == (variant == 1), "%s: view says iso %d", what, v.iso) ;
             if (v.sparsity == GxB_SPARSE)
                 ts_check (view_matches (&v, A), "%s: view's arrays: %s", what, why) ;
+            if (v.sparsity == GxB_BITMAP)
+            {
+                // a byte a cell, as many set as the matrix has entries
+                GrB_Index nvals, set = 0 ;
+                TS_OK (GrB_Matrix_nvals (&nvals, A)) ;
+                for (int64_t c = 0 ; c < v.vectors * v.vector_length ; c++) set += (v.b [c] != 0) ;
+                ts_check (set == nvals, "%s: bitmap has %llu cells set, the matrix %llu entries",
+                    what, (unsigned long long) set, (unsigned long long) nvals) ;
+            }
             gbgpu_view_close (&v) ;
         }
         settings after = settings_of (A, false) ;

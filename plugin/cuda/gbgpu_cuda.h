@@ -165,6 +165,19 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_upload
     size_t value_size, bool iso
 ) ;
 
+// Copy a bitmap or full matrix, held by row, to the device as CSR: b [i*ncols
+// + j] != 0 where (i,j) is present (b NULL: every cell is), x the values of
+// all cells (one if iso; NULL: values not needed).  The cells cross the bus
+// as they are and the device makes the CSR (bitmap_upload.cu); rows come
+// out sorted.  Returns once the host arrays are no longer read.
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_upload_bitmap
+(
+    gbgpu_dev_csr *D,
+    int64_t nrows, int64_t ncols,
+    const int8_t *b, const void *x,
+    size_t value_size, bool iso
+) ;
+
 // T = A*B over the semiring, or T<M> = A*B restricted to the pattern of M,
 // or with mask_complement T<!M> = A*B outside the pattern of M (M may be
 // NULL).  A, B, M and T are all on the device.  When every entry

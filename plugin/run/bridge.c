@@ -1,13 +1,14 @@
 // plugin/run/bridge.c: GraphBLAS matrices to device CSR, and device results back.
 // SPDX-License-Identifier: Apache-2.0
 //
-// An input is read in place when its storage already is the CSR of op(X):
-// sparse (not hypersparse, bitmap or full), held by row for X and by column
-// for X', and of the type the kernel reads.  Then a read-only view of its
-// arrays (matrix_view.c) is copied to the device: nothing is copied on the
-// host, and nothing is taken from the user, so other threads may read X
-// meanwhile.  Any other storage (or a typecast) goes through a private by-row
-// sparse copy made by the library.
+// An input is read in place when its storage already holds op(X) row by
+// row: held by row for X and by column for X', of the type the kernel reads,
+// and sparse (its CSR), bitmap or full (the cells cross the bus and the
+// device makes the CSR: cuda/memory/bitmap_upload.cu).  Then a read-only view
+// of its arrays (matrix_view.c) is copied to the device: nothing is copied
+// on the host, and nothing is taken from the user, so other threads may read
+// X meanwhile.  Any other storage (hypersparse, the other orientation) or a
+// typecast goes through a private by-row sparse copy made by the library.
 //
 // Either way the upload is done before the kernels start, so C may be the
 // same object as A, B or M.  Rows reach the device sorted (the view finishes
@@ -94,22 +95,26 @@ static void advise_huge_pages (void *p, size_t bytes)
 #endif
 }
 
-// Does the view hold CSR of op(X), in the type the kernel reads?
-static bool view_is_csr_of (const gbgpu_matrix_view *v, const gbgpu_operand *X)
+// Does the view hold op(X) row by row, in the type the kernel reads, as CSR
+// or as a bitmap or full matrix (which the device makes CSR of)?
+static bool view_is_rows_of (const gbgpu_matrix_view *v, const gbgpu_operand *X)
 {
-    return v->sparsity == GxB_SPARSE && v->by_col == X->transpose
-        && (!X->values_needed || v->type == X->type) ;
+    return v->by_col == X->transpose && (!X->values_needed || v->type == X->type)
+        && (v->sparsity == GxB_SPARSE || v->sparsity == GxB_BITMAP || v->sparsity == GxB_FULL) ;
 }
 
-// Uploads the CSR of op(X) that the view holds.
+// Uploads op(X), held row by row in the view.
 static gbgpu_cuda_status upload_view (gbgpu_dev_csr *D, const gbgpu_operand *X,
     const gbgpu_matrix_view *v)
 {
     size_t value_size = 0 ;
     if (X->values_needed && GxB_Type_size (&value_size, X->type) != GrB_SUCCESS) value_size = 0 ;
-    gbgpu_cuda_status status = gbgpu_cuda_upload (D, X->nrows, X->ncols,
-        (const uint64_t *) v->p, (const uint64_t *) v->i,
-        X->values_needed ? v->x : NULL, value_size, v->iso) ;
+    const void *x = X->values_needed ? v->x : NULL ;
+    gbgpu_cuda_status status = (v->sparsity == GxB_SPARSE)
+        ? gbgpu_cuda_upload (D, X->nrows, X->ncols, (const uint64_t *) v->p,
+              (const uint64_t *) v->i, x, value_size, v->iso)
+        : gbgpu_cuda_upload_bitmap (D, X->nrows, X->ncols,
+              (v->sparsity == GxB_BITMAP) ? v->b : NULL, x, value_size, v->iso) ;
     if (status == GBGPU_CUDA_OK) gbgpu_count_bytes (gbgpu_cuda_transfer_bytes (), 0) ;
     return status ;
 }
@@ -121,7 +126,7 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_matrix_view v ;
     if (gbgpu_zero_copy_enabled () && gbgpu_view_open (&v, X->matrix) == GrB_SUCCESS)
     {
-        bool in_place = view_is_csr_of (&v, X) ;
+        bool in_place = view_is_rows_of (&v, X) ;
         if (in_place) *status = upload_view (D, X, &v) ;
         gbgpu_view_close (&v) ;
         if (in_place) return cuda_to_grb (*status) ;
@@ -135,7 +140,7 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
         gbgpu_operand copy = *X ;
         copy.matrix = W ;
         copy.transpose = false ;
-        *status = view_is_csr_of (&v, &copy) ? upload_view (D, &copy, &v) : GBGPU_CUDA_ERROR ;
+        *status = view_is_rows_of (&v, &copy) ? upload_view (D, &copy, &v) : GBGPU_CUDA_ERROR ;
         gbgpu_view_close (&v) ;
         info = cuda_to_grb (*status) ;
     }

@@ -32,6 +32,8 @@ GrB_Info gbgpu_view_open (gbgpu_matrix_view *v, GrB_Matrix X)
     v->by_col = it->by_col ;
     v->iso = it->iso ;
     v->vectors = it->avdim ;
+    v->vector_length = it->avlen ;
+    v->b = it->Ab ;
     v->p = it->Ap ;
     v->i = it->Ai ;
     v->x = it->Ax ;

@@ -22,9 +22,13 @@ typedef struct
     int sparsity ;              // GxB_SPARSE, GxB_HYPERSPARSE, GxB_BITMAP, GxB_FULL
     bool by_col, iso ;
     int64_t vectors ;           // rows of X by row, columns by column
+    int64_t vector_length ;     // the other dimension
     int64_t nvals ;             // entries, when sparse
     const int64_t *p, *i ;      // sparse: vectors+1 pointers, nvals indices
-    const void *x ;             // values (one if iso)
+    const int8_t *b ;           // bitmap: vectors * vector_length bytes,
+                                // nonzero where an entry is present
+    const void *x ;             // values (one if iso; a cell each in a
+                                // bitmap or full matrix)
 }
 gbgpu_matrix_view ;
 

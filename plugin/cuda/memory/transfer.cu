@@ -365,6 +365,8 @@ cudaError_t download_direct (const gbgpu_dev_result *T, uint64_t *p, uint64_t *j
 
 }   // namespace (anonymous)
 
+void transfer_bytes_reset (uint64_t bytes) { bus_bytes = bytes ; }
+
 // One transfer: staged through a pinned area when one can be had, direct
 // otherwise; host exceptions become CUDA errors, and errors a status.
 template <class Staged, class Direct>

@@ -14,6 +14,10 @@ namespace gbgpu {
 // (device_memory.cu).  Column indices are below 2^32, so nothing is lost.
 cudaError_t narrow_indices_async (int32_t *out, const int64_t *in, int64_t n) ;
 
+// What gbgpu_cuda_transfer_bytes reports for the calling thread's last
+// transfer, set by a transfer made elsewhere (bitmap_upload.cu).
+void transfer_bytes_reset (uint64_t bytes) ;
+
 // Frees the pinned staging areas that no transfer is using (staging.cu);
 // the next staged transfer allocates one again.
 void release_idle_staging () ;
