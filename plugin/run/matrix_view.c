@@ -19,8 +19,8 @@ GrB_Info gbgpu_view_open (gbgpu_matrix_view *v, GrB_Matrix X)
 {
     v->iterator = NULL ;
     GrB_Info info = GxB_Iterator_new (&v->iterator) ;
-    // by entry (GxB_NO_FORMAT): the iterator attaches to either orientation
-    if (info == GrB_SUCCESS) info = GB_Iterator_attach (v->iterator, X, GxB_NO_FORMAT, NULL) ;
+    // an entry iterator: it attaches to either orientation
+    if (info == GrB_SUCCESS) info = GxB_Matrix_Iterator_attach (v->iterator, X, NULL) ;
     if (info == GrB_SUCCESS) info = GxB_Matrix_type (&v->type, X) ;
     if (info != GrB_SUCCESS)
     {
