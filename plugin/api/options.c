@@ -48,7 +48,11 @@ void gbgpu_options_from_environment (void)
     gbgpu_cuda_set_memory_limit ((size_t) device_memory_limit) ;
 }
 
-void gbgpu_count_devices (void) { device_count = gbgpu_cuda_device_count () ; }
+// A child of fork asks CUDA nothing: its parent's context does not survive.
+void gbgpu_count_devices (void)
+{
+    device_count = gbgpu_in_forked_child () ? 0 : gbgpu_cuda_device_count () ;
+}
 void gbgpu_mark_device_broken (void) { atomic_store (&device_broken, true) ; }
 bool gbgpu_printing_stats (void) { return atomic_load (&print_stats) != 0 ; }
 gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) { return (gbgpu_masked_dot_choice) atomic_load (&masked_dot) ; }
