@@ -269,9 +269,14 @@ static bool plan_product
     plan->mask_complement = complement ;
     plan->mask_structure = structure ;
     plan->replace = (d.outp == GrB_REPLACE) ;
+    // T is C's new content when nothing is left to apply: no accumulator, no
+    // typecast, and no mask, or a structural one that the kernels applied
+    // (T holds entries only where C<M> or C<!M> may) with replace (nothing
+    // of C's old content stays).  BFS's q<!visited,replace> = q*A is one.
     // Packing T into C directly would also make a by-column C by-row.
+    bool mask_done = (M == NULL) || (plan->M.matrix != NULL && structure && plan->replace) ;
     int32_t cformat ;
-    plan->direct_to_C = (M == NULL && accum == NULL && ctype == ttype
+    plan->direct_to_C = (mask_done && accum == NULL && ctype == ttype
         && GxB_Matrix_Option_get_INT32 (C, GxB_FORMAT, &cformat) == GrB_SUCCESS
         && cformat == GxB_BY_ROW) ;
     return true ;

@@ -56,7 +56,9 @@ typedef struct
     gbgpu_operand M ;           // matrix NULL when T is computed unmasked;
                                 // else T<M> (or T<!M> with mask_complement)
     bool mask_complement, mask_structure, replace ;
-    bool direct_to_C ;          // no mask, no accum, C's type = T's: pack into C
+    bool direct_to_C ;          // T is C's new content (no accum, C's type =
+                                // T's, no mask or a structural one applied
+                                // on the device with replace): pack into C
     bool masked_dot ;           // T<M> = A*B' by dot products: B is B's own
                                 // rows (not transposed), and a valued M is
                                 // read as bool (masked_dot_choice.c)
