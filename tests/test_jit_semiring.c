@@ -142,6 +142,17 @@ static void test_user_type (void)
     check_compiles (&d) ;
     gbgpu_jit_description_free (&d) ;
 
+    // a definition that includes a file is not compiled ("compile failed"):
+    // it could block every run-time compile (a FIFO, a terminal)
+    GrB_BinaryOp including_op ;
+    GrB_Semiring including ;
+    OK (GxB_BinaryOp_new (&including_op, pair_times, type, type, type, "pair_times",
+        "  #  include \"/dev/tty\"\n" PAIR_TIMES_DEFN)) ;
+    OK (GrB_Semiring_new (&including, monoid, including_op)) ;
+    CHECK (describe_and_free (including) == GBGPU_DELEGATED_COMPILE_FAILED) ;
+    GrB_free (&including) ;
+    GrB_free (&including_op) ;
+
     // the same semiring over a multiply op with no definition
     GrB_BinaryOp plain_op ;
     GrB_Semiring plain ;

@@ -42,6 +42,29 @@ static bool op_types (GrB_BinaryOp op, GrB_Type *z, GrB_Type *x, GrB_Type *y)
         && GxB_BinaryOp_ytype (y, op) == GrB_SUCCESS ;
 }
 
+// A definition is compiled for the device only if it includes no file: an
+// #include can name anything readable, a FIFO or a terminal that blocks the
+// compile for ever, and NVRTC lets one compile at a time run, so every other
+// run-time semiring's compile would wait too.  (Device code has no use for
+// host headers; the kernels' own headers are not files.)
+static bool includes_a_file (const char *definition)
+{
+    for (const char *line = definition ; line != NULL && *line != '\0' ; )
+    {
+        const char *c = line ;
+        while (*c == ' ' || *c == '\t') c++ ;
+        if (*c == '#')
+        {
+            c++ ;
+            while (*c == ' ' || *c == '\t') c++ ;
+            if (strncmp (c, "include", 7) == 0) return true ;
+        }
+        line = strchr (line, '\n') ;
+        if (line != NULL) line++ ;
+    }
+    return false ;
+}
+
 // A user operator's definition into *d; the reason when there is none.  An
 // operator gbgpu never saw made over a built-in type is most likely a
 // built-in one the kernels lack ("semiring"); over a user type it can only
@@ -54,6 +77,7 @@ static gbgpu_delegate_reason user_op (gbgpu_definition *d, GrB_BinaryOp op, bool
     if (!gbgpu_registry_op (op, d))
         return builtin_type ? GBGPU_DELEGATED_SEMIRING : GBGPU_DELEGATED_NO_DEFINITION ;
     if (d->definition == NULL) return GBGPU_DELEGATED_NO_DEFINITION ;
+    if (includes_a_file (d->definition)) return GBGPU_DELEGATED_COMPILE_FAILED ;
     return GBGPU_NOT_DELEGATED ;
 }
 
@@ -129,6 +153,7 @@ static gbgpu_delegate_reason describe_type (gbgpu_jit_description *d, bool *buil
     }
     if (!gbgpu_registry_type (d->ttype, &d->type) || d->type.definition == NULL)
         return GBGPU_DELEGATED_NO_DEFINITION ;
+    if (includes_a_file (d->type.definition)) return GBGPU_DELEGATED_COMPILE_FAILED ;
     s->type_name = d->type.name ;
     s->type_definition = d->type.definition ;
     return GBGPU_NOT_DELEGATED ;
