@@ -5,9 +5,10 @@
 // dimensions, and fills a plan, or names the reason the call stays with the
 // library.  A semiring that is not compiled in is described for the
 // run-time compiler (jit/semiring.c) and planned with its entry
-// (jit/modules.c), which the GPU call builds and loads.  Anything odd (NULL, uninitialized objects, mismatched dimensions)
-// goes to the library too: it returns the GrB_Info it always returns, so
-// gbgpu never has to imitate the library's error checks.
+// (jit/modules.c), which the GPU call builds and loads.  Anything odd
+// (NULL, uninitialized objects, mismatched dimensions) goes to the library
+// too: it returns the GrB_Info it always returns, so gbgpu never has to
+// imitate the library's error checks.
 
 #include "plan/plan.h"
 
