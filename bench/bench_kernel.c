@@ -98,8 +98,9 @@ static bench_status upload (gbgpu_dev_csr *D, const bench_csr *S,
     gbgpu_cuda_status uploaded = gbgpu_cuda_upload (D, (int64_t) S->nrows,
         (int64_t) S->ncols, S->p, S->j, values_needed ? S->x : NULL,
         S->value_size, S->iso) ;
-    if (uploaded == GBGPU_CUDA_OK) return (BENCH_OK) ;
-    return (gbgpu_failure (uploaded, "gbgpu_cuda_upload", note, note_size)) ;
+    if (uploaded != GBGPU_CUDA_OK) return (gbgpu_failure (uploaded, "gbgpu_cuda_upload", note, note_size)) ;
+    D->rows_sorted = true ;     // read out of a GraphBLAS matrix: sorted rows
+    return (BENCH_OK) ;
 }
 
 // Why gbgpu's kernels cannot take these inputs, or BENCH_OK.

@@ -53,6 +53,10 @@ typedef struct
     size_t value_size ;
     bool iso ;
     int64_t first_row ;         // row 0's index in the whole matrix (FIRSTI)
+    // Every row's columns strictly increasing, as the caller knows (a
+    // GraphBLAS matrix's are, once its pending work is done).  False after an
+    // upload: the product then checks B on the device where it matters.
+    bool rows_sorted ;
 }
 gbgpu_dev_csr ;
 

@@ -115,7 +115,10 @@ static gbgpu_cuda_status upload_view (gbgpu_dev_csr *D, const gbgpu_operand *X,
               (const uint64_t *) v->i, x, value_size, v->iso)
         : gbgpu_cuda_upload_bitmap (D, X->nrows, X->ncols,
               (v->sparsity == GxB_BITMAP) ? v->b : NULL, x, value_size, v->iso) ;
-    if (status == GBGPU_CUDA_OK) gbgpu_count_bytes (gbgpu_cuda_transfer_bytes (), 0) ;
+    if (status != GBGPU_CUDA_OK) return status ;
+    // the view waited for the matrix: no jumbled rows, no duplicates
+    D->rows_sorted = true ;
+    gbgpu_count_bytes (gbgpu_cuda_transfer_bytes (), 0) ;
     return status ;
 }
 

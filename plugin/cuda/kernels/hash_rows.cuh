@@ -198,15 +198,22 @@ template <class T> __device__ __forceinline__ T value_at (const void *x, bool is
     return static_cast <const T *> (x) [iso ? 0 : p] ;
 }
 
-template <class SR, bool FILL>
-__global__ void __launch_bounds__ (1024)
-hash_rows_kernel (const hash_rows_args args, const table_shape shape)
+// Where the groups' tables live.  The kernel body is instantiated once for
+// each, so that a table's address space is known where it is used: shared
+// tables then take shared-memory instructions (LDS, ATOMS).  A pointer that
+// may be either is generic, and ncu showed what that costs in the fill of
+// bcsstk33 and grid3d27 (v0.7): every key read a system-scope generic load,
+// and every value update a global atomic tried first, then a test of the
+// address space, then the shared compare-and-swap loop.
+enum class table_memory { shared, global } ;
+
+template <class SR, bool FILL, table_memory MEMORY>
+__device__ __forceinline__ void hash_rows (const hash_rows_args &args, const table_shape &shape,
+    unsigned char *shared_tables, int *row_size)
 {
     using T = typename SR::T ;
     using X = typename SR::X ;
     using S = typename SR::S ;
-    extern __shared__ __align__ (16) unsigned char shared_tables [ ] ;
-    __shared__ int row_size [32] ;
 
     const int G = shape.group_threads ;
     const int group = threadIdx.x / G, lane_in_group = threadIdx.x % G ;
@@ -232,7 +239,7 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
         int table_bits = shape.table_bits ;
         uint32_t *keys ;
         S *slots ;
-        if (shape.global_tables != nullptr)
+        if constexpr (MEMORY == table_memory::global)
         {
             table_bits = global_table_bits (args.need [i]) ;
             unsigned char *base = static_cast <unsigned char *> (shape.global_tables)
@@ -271,9 +278,15 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
                 const int32_t k = A.j [pa] ;
                 X a = X () ;
                 if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, pa) ;
-                for (int64_t pb = B.p [k] + lane ; pb < B.p [k+1] ; pb += 32)
+                // B(k,:) by 32-bit offsets: a row has fewer than 2^31 entries,
+                // and 64-bit loop arithmetic costs instructions on every product
+                const int64_t b_start = B.p [k] ;
+                const int32_t b_length = (int32_t) (B.p [k+1] - b_start) ;
+                const int32_t *Bj = B.j + b_start ;
+                for (int32_t t = lane ; t < b_length ; t += 32)
                 {
-                    const uint32_t j = (uint32_t) B.j [pb] ;
+                    const int64_t pb = b_start + t ;
+                    const uint32_t j = (uint32_t) Bj [t] ;
                     bool added = false ;
                     uint32_t h ;
                     h = (masked && !args.complement)
@@ -299,7 +312,7 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
             if (active && lane_in_group == 0) args.row_count [i] = row_size [group] ;
             __syncthreads () ;
         }
-        else if (shape.global_tables == nullptr)
+        else if constexpr (MEMORY == table_memory::shared)
         {
             // the row, in column order (the branch is the same for every
             // group of the block: all tables have one size)
@@ -360,6 +373,18 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
             __syncthreads () ;
         }
     }
+}
+
+template <class SR, bool FILL>
+__global__ void __launch_bounds__ (1024)
+hash_rows_kernel (const hash_rows_args args, const table_shape shape)
+{
+    extern __shared__ __align__ (16) unsigned char shared_tables [ ] ;
+    __shared__ int row_size [32] ;
+    if (shape.global_tables != nullptr)
+        hash_rows <SR, FILL, table_memory::global> (args, shape, shared_tables, row_size) ;
+    else
+        hash_rows <SR, FILL, table_memory::shared> (args, shape, shared_tables, row_size) ;
 }
 
 #ifndef __CUDACC_RTC__

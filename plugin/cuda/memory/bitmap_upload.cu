@@ -133,6 +133,7 @@ cudaError_t upload_bitmap (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
     D->value_size = value_size ;
     D->iso = iso ;
     D->first_row = 0 ;
+    D->rows_sorted = true ;     // made here, column by column
     return cudaSuccess ;
 }
 

@@ -185,6 +185,7 @@ void fill_csr (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols, int64_t nvals,
     D->value_size = value_size ;
     D->iso = iso ;
     D->first_row = 0 ;
+    D->rows_sorted = false ;
 }
 
 cudaError_t upload_staged (area_lease &lease, gbgpu_dev_csr *D, int64_t nrows,

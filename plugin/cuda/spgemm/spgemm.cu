@@ -259,8 +259,9 @@ cudaError_t set_to_one (void *x, gbgpu_type type)
         case GBGPU_TYPE_FP32:   one.f32 = 1 ;  break ;
         default:                one.f64 = 1 ;  break ;
     }
-    GBGPU_TRY (cudaMemcpyAsync (x, &one, gbgpu_type_size (type), cudaMemcpyHostToDevice, stream ())) ;
-    return cudaStreamSynchronize (stream ()) ;
+    // From pageable memory the copy is staged before the call returns, so
+    // `one` may go out of scope without waiting for the stream.
+    return cudaMemcpyAsync (x, &one, gbgpu_type_size (type), cudaMemcpyHostToDevice, stream ()) ;
 }
 
 // Each bin's rows, and its time when the timer was enabled.
@@ -374,11 +375,12 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
         GBGPU_TRY (numeric_timer.enable ()) ;
     }
 
-    // copy and merge read B's rows as sorted runs: only when they are
+    // copy and merge read B's rows as sorted runs: only when they are (a
+    // pass over B on the device when the caller does not know)
     const accumulator_choice choice = settings ().accumulator ;
     const bool runs_wanted = (M.p == nullptr) && (choice == GBGPU_CUDA_ACCUMULATOR_AUTO || choice == GBGPU_CUDA_ACCUMULATOR_MERGE) ;
-    if (runs_wanted) GBGPU_TRY (check_B_sorted (B, Bd->nrows, B_unsorted.get ())) ;
-    else GBGPU_TRY (cudaMemsetAsync (B_unsorted.get (), 1, sizeof (int), stream ())) ;
+    if (runs_wanted && !Bd->rows_sorted) GBGPU_TRY (check_B_sorted (B, Bd->nrows, B_unsorted.get ())) ;
+    else GBGPU_TRY (cudaMemsetAsync (B_unsorted.get (), runs_wanted ? 0 : 1, sizeof (int), stream ())) ;
     const row_analysis analysis = { A, B, M, complement, m, n, B_unsorted.get (), choice,
         row_need.get (), row_bin.get (), counts.get (), list.get () } ;
 
