@@ -66,15 +66,21 @@ struct compiled_kernels
 } ;
 
 // One phase with the kernel set `kernels`; FILL: the numeric phase (copy
-// rows are counted by analyse_rows, so only filling launches them).
+// rows are counted by analyse_rows, so only filling launches them).  The
+// bins write disjoint rows: each is launched beside the others.
 template <bool FILL, class KERNELS>
 cudaError_t accumulate_rows_with (const hash_rows_args &args, const KERNELS &kernels)
 {
-    GBGPU_TRY (launch_dense_bin (args, kernels)) ;
-    GBGPU_TRY (launch_merge_bin (args, kernels)) ;
-    GBGPU_TRY (launch_hash_bins (args, kernels)) ;
-    if constexpr (FILL) return launch_copy_bin (args, kernels) ;
-    else return cudaSuccess ;
+    const row_bins &bins = *args.bins ;
+    concurrent_launches beside ;
+    if (bins.rows [BIN_DENSE] > 0)
+        GBGPU_TRY (beside.run ([&] { return launch_dense_bin (args, kernels) ; })) ;
+    if (bins.rows [BIN_MERGE] > 0)
+        GBGPU_TRY (beside.run ([&] { return launch_merge_bin (args, kernels) ; })) ;
+    GBGPU_TRY (launch_hash_bins (args, kernels, beside)) ;
+    if (FILL && bins.rows [BIN_COPY] > 0)
+        GBGPU_TRY (beside.run ([&] { return launch_copy_bin (args, kernels) ; })) ;
+    return beside.join () ;
 }
 
 template <class SR, bool FILL>

@@ -393,39 +393,48 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
 //------------------------------------------------------------------------------
 
 // KERNELS: the kernel set of one semiring and phase (accumulate_rows.cuh:
-// compiled in, or loaded from a run-time compiled module).
+// compiled in, or loaded from a run-time compiled module); each bin is
+// launched beside the others (`beside`).
 template <class KERNELS>
-cudaError_t launch_hash_bins (const hash_rows_args &args, const KERNELS &kernels)
+cudaError_t launch_hash_bins (const hash_rows_args &args, const KERNELS &kernels,
+    concurrent_launches &beside)
 {
     const row_bins &bins = *args.bins ;
     const size_t per_slot = kernels.slot_bytes () ;
-    for (int b = 0 ; b < N_SHARED_BINS ; b++)
-    {
-        if (bins.rows [b] == 0) continue ;
-        const bin_policy &policy = shared_bins [b] ;
-        table_shape shape = { bin_table_bits (b), policy.group_threads,
-            policy.groups_per_block, nullptr, bins.list + bins.offset [b], bins.rows [b] } ;
-        const size_t shared = (size_t) policy.groups_per_block * per_slot << shape.table_bits ;
-        GBGPU_TRY (args.timer->begin (b)) ;
-        // the same value from every thread: concurrent calls cannot shrink
-        // the limit under another's launch
-        GBGPU_TRY (kernels.allow_hash_shared (max_dynamic_shared ())) ;
-        const int64_t blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
-        GBGPU_TRY (kernels.hash ((unsigned) blocks,
-            policy.group_threads * policy.groups_per_block, shared, args, shape)) ;
-        GBGPU_TRY (args.timer->end (b)) ;
-    }
     if (bins.rows [BIN_GLOBAL] > 0)
     {
-        // one table per block, large enough for the bin's largest row
-        const int bits = global_table_bits (bins.max_global_need) ;
-        GBGPU_TRY (args.timer->begin (BIN_GLOBAL)) ;
-        block_tables tables ;
-        GBGPU_TRY (tables.allocate (bins.rows [BIN_GLOBAL], per_slot << bits)) ;
-        table_shape shape = { bits, GLOBAL_GROUP_THREADS, 1, tables.get (),
-            bins.list + bins.offset [BIN_GLOBAL], bins.rows [BIN_GLOBAL] } ;
-        GBGPU_TRY (kernels.hash ((unsigned) tables.blocks (), GLOBAL_GROUP_THREADS, 0, args, shape)) ;
-        GBGPU_TRY (args.timer->end (BIN_GLOBAL)) ;
+        GBGPU_TRY (beside.run ([&] () -> cudaError_t
+        {
+            // one table per block, large enough for the bin's largest row
+            const int bits = global_table_bits (bins.max_global_need) ;
+            GBGPU_TRY (args.timer->begin (BIN_GLOBAL)) ;
+            block_tables tables ;
+            GBGPU_TRY (tables.allocate (bins.rows [BIN_GLOBAL], per_slot << bits)) ;
+            table_shape shape = { bits, GLOBAL_GROUP_THREADS, 1, tables.get (),
+                bins.list + bins.offset [BIN_GLOBAL], bins.rows [BIN_GLOBAL] } ;
+            GBGPU_TRY (kernels.hash ((unsigned) tables.blocks (), GLOBAL_GROUP_THREADS, 0, args, shape)) ;
+            return args.timer->end (BIN_GLOBAL) ;
+        })) ;
+    }
+    // the largest tables first: their rows take longest
+    for (int b = N_SHARED_BINS - 1 ; b >= 0 ; b--)
+    {
+        if (bins.rows [b] == 0) continue ;
+        GBGPU_TRY (beside.run ([&] () -> cudaError_t
+        {
+            const bin_policy &policy = shared_bins [b] ;
+            table_shape shape = { bin_table_bits (b), policy.group_threads,
+                policy.groups_per_block, nullptr, bins.list + bins.offset [b], bins.rows [b] } ;
+            const size_t shared = (size_t) policy.groups_per_block * per_slot << shape.table_bits ;
+            GBGPU_TRY (args.timer->begin (b)) ;
+            // the same value from every thread: concurrent calls cannot shrink
+            // the limit under another's launch
+            GBGPU_TRY (kernels.allow_hash_shared (max_dynamic_shared ())) ;
+            const int64_t blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
+            GBGPU_TRY (kernels.hash ((unsigned) blocks,
+                policy.group_threads * policy.groups_per_block, shared, args, shape)) ;
+            return args.timer->end (b) ;
+        })) ;
     }
     return cudaSuccess ;
 }

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <cstdint>
 #include "gbgpu_cuda.h"
+#include "streams.cuh"
 
 namespace gbgpu {
 
@@ -20,7 +21,6 @@ namespace gbgpu {
 // device memory (device_memory.cu): tracked, stream-ordered on the thread's stream
 //------------------------------------------------------------------------------
 
-inline cudaStream_t stream () { return cudaStreamPerThread ; }
 cudaError_t device_alloc (void **p, size_t bytes) ;
 void device_free (void *p) ;
 gbgpu_cuda_status status_of (cudaError_t e) ;   // and records its message
