@@ -1,11 +1,18 @@
 // plugin/cuda/memory/streams.cu: the thread's current stream and its side streams (streams.cuh).
 // SPDX-License-Identifier: Apache-2.0
 //
-// Each host thread that runs products gets SIDE_STREAMS non-blocking streams
-// and their events on first use, for the device that is current then; on
-// another device, or when they cannot be made, its launches stay on its own
-// stream, as before.  They live as long as the thread.
+// Each host thread that runs products takes a set of SIDE_STREAMS
+// non-blocking streams and their events on first use, for the device that
+// is current then; on another device, or when none can be made, its
+// launches stay on its own stream, as before.  A thread that ends gives its
+// set back to a pool for the next thread, with no CUDA call: at the
+// process's end the runtime may be gone before a thread's destructors run
+// (destroying the streams there crashed every GPU test's exit, v0.7), and
+// the driver frees what the process held.
 
+#include <mutex>
+#include <new>
+#include <vector>
 #include "streams.cuh"
 
 namespace gbgpu {
@@ -21,52 +28,85 @@ cudaStream_t concurrent_launches::enter (cudaStream_t s)
     return previous ;
 }
 
-namespace {
-
 struct side_streams
 {
-    int device = -1 ;           // -1: not made (yet, or it failed)
-    bool failed = false ;
-    cudaStream_t streams [SIDE_STREAMS] = { } ;
-    cudaEvent_t fork = nullptr ;
-    cudaEvent_t done [SIDE_STREAMS] = { } ;
+    int device ;
+    cudaStream_t streams [SIDE_STREAMS] ;
+    cudaEvent_t fork ;
+    cudaEvent_t done [SIDE_STREAMS] ;
+} ;
 
-    ~side_streams () { release () ; }
+namespace {
 
-    void release ()
+// Sets that ended threads gave back; never freed (see above).
+std::mutex pool_lock ;
+std::vector <side_streams *> *pool = nullptr ;
+
+// A set for `device`: from the pool, else new; NULL when none can be made.
+side_streams *take_set (int device)
+{
     {
-        // at the thread's (or process's) end: errors have no one to go to
-        for (int k = 0 ; k < SIDE_STREAMS ; k++)
+        std::lock_guard <std::mutex> hold (pool_lock) ;
+        if (pool != nullptr)
         {
-            if (streams [k] != nullptr) (void) cudaStreamDestroy (streams [k]) ;
-            if (done [k] != nullptr) (void) cudaEventDestroy (done [k]) ;
+            for (size_t k = 0 ; k < pool->size () ; k++)
+            {
+                side_streams *set = (*pool) [k] ;
+                if (set->device != device) continue ;
+                (*pool) [k] = pool->back () ;
+                pool->pop_back () ;
+                return set ;
+            }
         }
-        if (fork != nullptr) (void) cudaEventDestroy (fork) ;
-        *this = side_streams { } ;
-        (void) cudaGetLastError () ;
     }
-
-    // Ready for the current device?  Made once a thread; never retried after
-    // a failure (the thread then keeps to its own stream).
-    bool ready ()
+    side_streams *set = new (std::nothrow) side_streams { } ;
+    if (set == nullptr) return nullptr ;
+    set->device = device ;
+    bool ok = cudaEventCreateWithFlags (&set->fork, cudaEventDisableTiming) == cudaSuccess ;
+    for (int k = 0 ; ok && k < SIDE_STREAMS ; k++)
     {
-        int now = -1 ;
-        if (cudaGetDevice (&now) != cudaSuccess) { (void) cudaGetLastError () ; return false ; }
-        if (device == now) return true ;
-        if (failed || device != -1) return false ;
-        bool ok = cudaEventCreateWithFlags (&fork, cudaEventDisableTiming) == cudaSuccess ;
-        for (int k = 0 ; ok && k < SIDE_STREAMS ; k++)
-        {
-            ok = cudaStreamCreateWithFlags (&streams [k], cudaStreamNonBlocking) == cudaSuccess
-              && cudaEventCreateWithFlags (&done [k], cudaEventDisableTiming) == cudaSuccess ;
-        }
-        if (!ok) { release () ; failed = true ; return false ; }
-        device = now ;
-        return true ;
+        ok = cudaStreamCreateWithFlags (&set->streams [k], cudaStreamNonBlocking) == cudaSuccess
+          && cudaEventCreateWithFlags (&set->done [k], cudaEventDisableTiming) == cudaSuccess ;
+    }
+    if (ok) return set ;
+    for (int k = 0 ; k < SIDE_STREAMS ; k++)
+    {
+        if (set->streams [k] != nullptr) (void) cudaStreamDestroy (set->streams [k]) ;
+        if (set->done [k] != nullptr) (void) cudaEventDestroy (set->done [k]) ;
+    }
+    if (set->fork != nullptr) (void) cudaEventDestroy (set->fork) ;
+    (void) cudaGetLastError () ;
+    delete set ;
+    return nullptr ;
+}
+
+// The calling thread's set, given back to the pool when the thread ends.
+struct thread_set
+{
+    side_streams *set = nullptr ;
+    bool failed = false ;       // none could be made: not tried again
+    ~thread_set ()
+    {
+        if (set == nullptr) return ;
+        std::lock_guard <std::mutex> hold (pool_lock) ;
+        if (pool == nullptr) pool = new (std::nothrow) std::vector <side_streams *> ;
+        if (pool == nullptr) return ;
+        try { pool->push_back (set) ; } catch (...) { }
+    }
+    // The set for the current device, or NULL (the thread's own stream then).
+    side_streams *ready ()
+    {
+        int device = -1 ;
+        if (cudaGetDevice (&device) != cudaSuccess) { (void) cudaGetLastError () ; return nullptr ; }
+        if (set != nullptr) return (set->device == device) ? set : nullptr ;
+        if (failed) return nullptr ;
+        set = take_set (device) ;
+        failed = (set == nullptr) ;
+        return set ;
     }
 } ;
 
-thread_local side_streams sides ;
+thread_local thread_set sides ;
 
 }   // namespace
 
@@ -82,19 +122,20 @@ cudaError_t concurrent_launches::next_side_stream (cudaStream_t *side)
     *side = nullptr ;
     if (!forked_)
     {
-        if (!sides.ready ()) return cudaSuccess ;
-        cudaError_t e = cudaEventRecord (sides.fork, origin_) ;
+        set_ = sides.ready () ;
+        if (set_ == nullptr) return cudaSuccess ;
+        cudaError_t e = cudaEventRecord (set_->fork, origin_) ;
         if (e != cudaSuccess) return e ;
         forked_ = true ;
     }
     const int k = launches_ % SIDE_STREAMS ;
     if (launches_ < SIDE_STREAMS)
     {
-        cudaError_t e = cudaStreamWaitEvent (sides.streams [k], sides.fork, 0) ;
+        cudaError_t e = cudaStreamWaitEvent (set_->streams [k], set_->fork, 0) ;
         if (e != cudaSuccess) return e ;
     }
     launches_++ ;
-    *side = sides.streams [k] ;
+    *side = set_->streams [k] ;
     return cudaSuccess ;
 }
 
@@ -105,8 +146,8 @@ cudaError_t concurrent_launches::join ()
     const int used = launches_ < SIDE_STREAMS ? launches_ : SIDE_STREAMS ;
     for (int k = 0 ; k < used ; k++)
     {
-        cudaError_t e = cudaEventRecord (sides.done [k], sides.streams [k]) ;
-        if (e == cudaSuccess) e = cudaStreamWaitEvent (origin_, sides.done [k], 0) ;
+        cudaError_t e = cudaEventRecord (set_->done [k], set_->streams [k]) ;
+        if (e == cudaSuccess) e = cudaStreamWaitEvent (origin_, set_->done [k], 0) ;
         if (e != cudaSuccess && first == cudaSuccess) first = e ;
     }
     return first ;

@@ -25,6 +25,8 @@ cudaStream_t stream () ;
 
 constexpr int SIDE_STREAMS = 8 ;
 
+struct side_streams ;   // a thread's set (streams.cu)
+
 class concurrent_launches
 {
 public:
@@ -56,6 +58,7 @@ private:
     cudaError_t next_side_stream (cudaStream_t *side) ;
     static cudaStream_t enter (cudaStream_t s) ;     // returns the one it replaces
     cudaStream_t origin_ = nullptr ;
+    side_streams *set_ = nullptr ;      // the thread's, once forked
     bool forked_ = false ;              // the fork point is recorded
     bool joined_ = false ;
     int launches_ = 0 ;
