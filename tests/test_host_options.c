@@ -8,10 +8,11 @@
 // to the CPU (when there is a device) with the library's result;
 // gbgpu_get and gbgpu_stats refuse NULL; the counters add up (calls = GPU
 // calls + delegations), reset to zero and count again; gbgpu_stats_print
-// prints (and ignores a NULL stream); every delegation reason has a name of
-// its own, and a reason out of range gets one too; gbgpu_init and
-// gbgpu_finalize may be called again, and products run after them;
-// gbgpu_start_device starts the device only where one may be used.
+// prints (and ignores a NULL stream); the cost model's rates are positive;
+// every delegation reason has a name of its own, and a reason out of range
+// gets one too; gbgpu_init and gbgpu_finalize may be called again, and
+// products run after them; gbgpu_start_device starts the device only where
+// one may be used.
 
 #include "test_support.h"
 
@@ -223,15 +224,26 @@ static void test_stats (void)
         ts_check (name != NULL && name [0] != '\0', "reason %d has no name", out_of_range [k]) ;
     }
 
-    // The struct's size is fixed for every later version: 22 counters, room
-    // for 32 reasons and 59 more fields, all of which read zero now.
-    _Static_assert (sizeof (gbgpu_stats_t) == (22 + GBGPU_DELEGATED_CAPACITY
-        + GBGPU_STATS_RESERVED) * sizeof (uint64_t), "gbgpu_stats_t changed size") ;
+    // The struct's size is fixed for every later version: 113 fields of 8
+    // bytes (22 counters, room for 32 reasons, 11 of the cost model's, 48
+    // reserved), the reserved room and unused reasons all zero now.
+    _Static_assert (sizeof (gbgpu_stats_t) == 113 * sizeof (uint64_t), "gbgpu_stats_t changed size") ;
+    _Static_assert (22 + GBGPU_DELEGATED_CAPACITY + 11 + GBGPU_STATS_RESERVED == 113,
+        "a new field takes reserved room") ;
     bool reserved_zero = true ;
     for (int r = GBGPU_DELEGATED_NREASONS ; r < GBGPU_DELEGATED_CAPACITY ; r++)
         reserved_zero = reserved_zero && s.delegated [r] == 0 ;
     for (int k = 0 ; k < GBGPU_STATS_RESERVED ; k++) reserved_zero = reserved_zero && s.reserved [k] == 0 ;
     ts_check (reserved_zero, "reserved room in the stats is not zero") ;
+
+    // the cost model's rates: positive, whether calibrated or priors
+    ts_check (s.model_upload_rate > 0 && s.model_download_rate > 0 && s.model_kernel_rate > 0
+        && s.model_cpu_rate > 0 && s.model_gpu_call_seconds > 0 && s.model_cpu_call_seconds > 0
+        && s.model_calibrated <= 1,
+        "the cost model's rates: up %g B/s, down %g B/s, kernels %g /s, CPU %g /s, "
+        "per call %g s (GPU), %g s (CPU), calibrated %llu", s.model_upload_rate,
+        s.model_download_rate, s.model_kernel_rate, s.model_cpu_rate, s.model_gpu_call_seconds,
+        s.model_cpu_call_seconds, (unsigned long long) s.model_calibrated) ;
 
     // reset: every counter back to zero, then counting again
     gbgpu_stats_reset () ;
@@ -240,7 +252,8 @@ static void test_stats (void)
         && s.bytes_to_device == 0 && s.bytes_to_host == 0 && s.products == 0
         && s.gpu_seconds == 0 && s.row_block_calls == 0 && s.row_blocks == 0
         && s.row_block_retries == 0 && s.device_out_of_memory == 0
-        && s.cuda_errors == 0 && s.device_faults == 0,
+        && s.cuda_errors == 0 && s.device_faults == 0 && s.model_gpu_calls == 0
+        && s.model_cpu_calls == 0 && s.model_last_gpu_seconds == 0 && s.model_last_cpu_seconds == 0,
         "gbgpu_stats_reset left counters non-zero") ;
     one_product (GBGPU_POLICY_CPU) ;
     s = ts_stats_now () ;

@@ -1,0 +1,117 @@
+// plugin/run/calibrate_device.c: the cost model's GPU rates, measured once when the device starts.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Policy auto's cost model (plan/cost_model.c) needs the device's fixed
+// costs and rates before its first GPU call, or it would decide on priors.
+// gbgpu_start_device warms the device up with a tiny product and then
+// calls this, which times, each step on its own (the device idle between
+// them):
+//
+//   - the tiny product again (2 x 2): the fixed cost of an upload, of a
+//     product's kernels and of a download;
+//   - a larger one, A*A over PLUS_TIMES_FP64 for a 2^16 x 2^16 A of 16
+//     entries a row (12.6 MB up, 2^24 products, about 2 x 10^6 entries and
+//     25 MB back, into fresh arrays as results are): the bus's rates each
+//     way and the kernels' rate in products a second.
+//
+// About 10 ms on an H100 and 50 MB of host memory for the moment, once per
+// process.  Nothing here needs GraphBLAS (gbgpu_start_device may come before
+// GrB_init); a host allocation that fails leaves the priors in place.
+
+#include <stdlib.h>
+#include "run/run.h"
+
+#define ROWS (1 << 16)
+#define PER_ROW 16
+#define SECTION (ROWS / PER_ROW)
+
+// A(i,:): one entry in each of PER_ROW sections of the columns, at an
+// offset that differs with the section (so that rows of A*A overlap in
+// part, as products' rows do: about half the products are distinct
+// entries), ascending.
+static uint64_t column_of (uint64_t i, uint64_t k)
+{
+    return k * SECTION + (i + 7 * k * k) % SECTION ;
+}
+
+typedef struct
+{
+    uint64_t *p, *j ;
+    double *x ;
+}
+host_csr ;
+
+static void host_csr_free (host_csr *h)
+{
+    free (h->p) ; free (h->j) ; free (h->x) ;
+    h->p = NULL ; h->j = NULL ; h->x = NULL ;
+}
+
+static bool host_csr_alloc (host_csr *h, int64_t nrows, int64_t nvals)
+{
+    h->p = malloc ((size_t) (nrows + 1) * sizeof (uint64_t)) ;
+    h->j = malloc ((size_t) (nvals > 0 ? nvals : 1) * sizeof (uint64_t)) ;
+    h->x = malloc ((size_t) (nvals > 0 ? nvals : 1) * sizeof (double)) ;
+    if (h->p != NULL && h->j != NULL && h->x != NULL) return true ;
+    host_csr_free (h) ;
+    return false ;
+}
+
+// Uploads A, squares it and downloads T, timing each step into steps
+// [0..2] (upload, kernel, download) with bytes or products as units.
+static gbgpu_cuda_status timed_product (gbgpu_cost_sample steps [3],
+    int64_t n, const host_csr *A)
+{
+    const gbgpu_semiring plus_times = { GBGPU_ADD_PLUS, GBGPU_MULT_TIMES, GBGPU_TYPE_FP64 } ;
+    gbgpu_dev_csr D = { 0 } ;
+    gbgpu_dev_result T = { 0 } ;
+    gbgpu_cuda_profile profile = { 0 } ;
+    host_csr R = { 0 } ;
+    double start = gbgpu_seconds_now () ;
+    gbgpu_cuda_status status = gbgpu_cuda_upload (&D, n, n, A->p, A->j, A->x, sizeof (double), false) ;
+    steps [0] = (gbgpu_cost_sample) { gbgpu_seconds_now () - start, (double) gbgpu_cuda_transfer_bytes () } ;
+    if (status == GBGPU_CUDA_OK)
+    {
+        start = gbgpu_seconds_now () ;
+        status = gbgpu_cuda_spgemm (&T, plus_times, NULL, false, &D, &D, &profile) ;
+        if (status == GBGPU_CUDA_OK) status = gbgpu_cuda_synchronize () ;
+        steps [1] = (gbgpu_cost_sample) { gbgpu_seconds_now () - start, (double) profile.products } ;
+    }
+    // a host allocation that fails is not the device's: no download to time
+    if (status == GBGPU_CUDA_OK && host_csr_alloc (&R, n, T.nvals))
+    {
+        start = gbgpu_seconds_now () ;
+        status = gbgpu_cuda_download (&T, R.p, R.j, R.x) ;
+        steps [2] = (gbgpu_cost_sample) { gbgpu_seconds_now () - start, (double) gbgpu_cuda_transfer_bytes () } ;
+    }
+    host_csr_free (&R) ;
+    gbgpu_cuda_free_result (&T) ;
+    gbgpu_cuda_free_csr (&D) ;
+    return status ;
+}
+
+gbgpu_cuda_status gbgpu_calibrate_device (void)
+{
+    // the tiny product: A = [1 1 ; 0 1]
+    uint64_t tiny_p [3] = { 0, 2, 3 }, tiny_j [3] = { 0, 1, 1 } ;
+    double tiny_x [3] = { 1, 1, 1 } ;
+    const host_csr tiny = { tiny_p, tiny_j, tiny_x } ;
+    gbgpu_cost_calibration c = { 0 } ;
+    gbgpu_cuda_status status = timed_product (c.small, 2, &tiny) ;
+    host_csr A = { 0 } ;
+    if (status != GBGPU_CUDA_OK || !host_csr_alloc (&A, ROWS, (int64_t) ROWS * PER_ROW))
+        return status ;
+    for (uint64_t i = 0 ; i <= ROWS ; i++) A.p [i] = i * PER_ROW ;
+    for (uint64_t i = 0 ; i < ROWS ; i++)
+    {
+        for (uint64_t k = 0 ; k < PER_ROW ; k++)
+        {
+            A.j [i * PER_ROW + k] = column_of (i, k) ;
+            A.x [i * PER_ROW + k] = 1 ;
+        }
+    }
+    status = timed_product (c.large, ROWS, &A) ;
+    host_csr_free (&A) ;
+    if (status == GBGPU_CUDA_OK) gbgpu_auto_calibrate (&c) ;
+    return status ;
+}
