@@ -164,7 +164,7 @@ static void test_learning (void)
 
     // the CPU slower than its prior: the call goes to the GPU
     m = calibrated_model () ;
-    gbgpu_cost_sizes mid = call_of (1e7, 2e7, 2e7, 0) ;
+    gbgpu_cost_sizes mid = call_of (5e6, 2e7, 2e7, 0) ;
     gbgpu_cost_prediction p = predict (&m, &mid) ;
     ts_check (!p.gpu, "a mid-size product went to the GPU on the CPU's prior (GPU %.3g s, CPU %.3g s)",
         p.gpu_seconds, p.cpu_seconds) ;

@@ -132,7 +132,8 @@ static void test_init_finalize (void)
 }
 
 // gbgpu_start_device starts nothing under policy cpu or without a device;
-// with one, it starts it, counting no call and no error.
+// with one, it starts it, counting no call and no error, and calibrates the
+// cost model (its rates printed, for the record).
 static void test_start_device (void)
 {
     int64_t policy ;
@@ -150,6 +151,21 @@ static void test_start_device (void)
         "gbgpu_start_device counted %llu calls, %llu CUDA errors",
         (unsigned long long) (after.calls - before.calls),
         (unsigned long long) (after.cuda_errors - before.cuda_errors)) ;
+    // the start calibrated the cost model, with rates a device may have
+    bool started = (info == GrB_SUCCESS) ;
+    ts_check (after.model_calibrated == (uint64_t) started && (!started
+        || (after.model_upload_rate > 1e8 && after.model_upload_rate < 1e12
+         && after.model_download_rate > 1e8 && after.model_download_rate < 1e12
+         && after.model_kernel_rate > 1e6 && after.model_kernel_rate < 1e13
+         && after.model_gpu_call_seconds > 1e-6 && after.model_gpu_call_seconds < 0.1)),
+        "gbgpu_start_device: calibrated %llu (expected %d): up %.3g B/s, down %.3g B/s, "
+        "kernels %.3g products/s, %.3g s a GPU call", (unsigned long long) after.model_calibrated,
+        (int) started, after.model_upload_rate, after.model_download_rate,
+        after.model_kernel_rate, after.model_gpu_call_seconds) ;
+    if (started)
+        printf ("calibrated: up %.3g GB/s, down %.3g GB/s, kernels %.3g products/s, "
+            "%.3g ms a GPU call\n", after.model_upload_rate / 1e9, after.model_download_rate / 1e9,
+            after.model_kernel_rate, 1e3 * after.model_gpu_call_seconds) ;
     ts_set_policy ((gbgpu_policy) policy) ;
 }
 

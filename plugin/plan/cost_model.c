@@ -63,35 +63,40 @@
 #define LEAST_SECONDS 1e-7
 
 // The priors, seconds per unit.  The GPU's are an H100's order of magnitude
-// (bench/NOTES.md, v0.6), pessimistic until the calibration replaces them.
+// (bench/NOTES.md: a BFS level's fixed costs, the kernels' 4.5 x 10^10
+// products/s on grid3d27:100), a little slow, until the calibration
+// replaces them: priors far too slow would keep every call of a process that
+// never calls gbgpu_start_device off the GPU, and so uncalibrated.  The
+// CPU's are fast: SuiteSparse does 6.5 x 10^7 products/s a thread on
+// grid3d27:100 (0.70 s on 16 threads, RESULTS.md v0.2), the prior 1.5 x 10^8.
 static gbgpu_cost_line prior_line (gbgpu_cost_part part, double cpu_threads)
 {
     double threads = (cpu_threads >= 1) ? cpu_threads : 1 ;
     gbgpu_cost_line l = { { 0, 0, 0 }, 0 } ;
     switch (part)
     {
-        case GBGPU_COST_UPLOAD:     // per matrix, per byte at 5 GB/s, per entry copied
+        case GBGPU_COST_UPLOAD:     // per matrix, per byte at 10 GB/s, per entry copied
             l.seconds_per_unit [0] = 50e-6 ;
-            l.seconds_per_unit [1] = 1 / 5e9 ;
+            l.seconds_per_unit [1] = 1 / 10e9 ;
             l.seconds_per_unit [2] = 5e-9 ;
             break ;
-        case GBGPU_COST_KERNEL:     // per call, per product at 10^9 /s, per row
-            l.seconds_per_unit [0] = 1e-3 ;
-            l.seconds_per_unit [1] = 1 / 1e9 ;
+        case GBGPU_COST_KERNEL:     // per call, per product at 10^10 /s, per row
+            l.seconds_per_unit [0] = 0.5e-3 ;
+            l.seconds_per_unit [1] = 1 / 1e10 ;
             l.seconds_per_unit [2] = 2e-9 ;
             break ;
-        case GBGPU_COST_DOWNLOAD:   // per call, per byte at 5 GB/s
+        case GBGPU_COST_DOWNLOAD:   // per call, per byte at 10 GB/s
             l.seconds_per_unit [0] = 50e-6 ;
-            l.seconds_per_unit [1] = 1 / 5e9 ;
+            l.seconds_per_unit [1] = 1 / 10e9 ;
             break ;
         case GBGPU_COST_FINISH:     // per call, per entry of the final step
             l.seconds_per_unit [0] = 50e-6 ;
             l.seconds_per_unit [1] = 10e-9 ;
             break ;
-        case GBGPU_COST_CPU:        // per call, per product at 2.5 x 10^8 /s a
+        case GBGPU_COST_CPU:        // per call, per product at 1.5 x 10^8 /s a
         default:                    // thread, per entry at 10^9 /s a thread
             l.seconds_per_unit [0] = 20e-6 ;
-            l.seconds_per_unit [1] = 1 / (2.5e8 * threads) ;
+            l.seconds_per_unit [1] = 1 / (1.5e8 * threads) ;
             l.seconds_per_unit [2] = 1 / (1e9 * threads) ;
             break ;
     }
