@@ -51,6 +51,7 @@ bool gbgpu_zero_copy_enabled (void) ;
 bool gbgpu_jit_enabled (void) ;                  // the GBGPU_JIT option
 bool gbgpu_printing_stats (void) ;               // the GBGPU_PRINT_STATS option
 bool gbgpu_huge_pages_enabled (void) ;           // knob GBGPU_XFER_HUGEPAGES
+bool gbgpu_model_trace_enabled (void) ;          // knob GBGPU_MODEL_TRACE
 gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) ;   // knob GBGPU_MASKED_DOT
 bool gbgpu_device_ready (void) ;                 // device present, not broken
 bool gbgpu_device_broken (void) ;                // a fault corrupted its context
