@@ -10,9 +10,9 @@
 //   - the tiny product again (2 x 2): the fixed cost of an upload, of a
 //     product's kernels and of a download;
 //   - a larger one, A*A over PLUS_TIMES_FP64 for a 2^16 x 2^16 A of 16
-//     entries a row (12.6 MB up, 2^24 products, about 2 x 10^6 entries and
-//     25 MB back, into fresh arrays as results are): the bus's rates each
-//     way and the kernels' rate in products a second.
+//     entries a row (12.6 MB up, 2^24 products making 2^21 entries, 25 MB
+//     back into fresh arrays, as results come): the bus's rates each way and
+//     the kernels' rate in products a second.
 //
 // About 10 ms on an H100 and 50 MB of host memory for the moment, once per
 // process.  Nothing here needs GraphBLAS (gbgpu_start_device may come before
@@ -25,13 +25,13 @@
 #define PER_ROW 16
 #define SECTION (ROWS / PER_ROW)
 
-// A(i,:): one entry in each of PER_ROW sections of the columns, at an
-// offset that differs with the section (so that rows of A*A overlap in
-// part, as products' rows do: about half the products are distinct
-// entries), ascending.
+// A(i,:): one entry in each of PER_ROW sections of the columns, ascending,
+// at an offset of 0 or 7 from i by the section's parity.  A(i,:)*A lands
+// in each section on two columns only: 8 products an entry of T, a
+// compression as products' rows show it.
 static uint64_t column_of (uint64_t i, uint64_t k)
 {
-    return k * SECTION + (i + 7 * k * k) % SECTION ;
+    return k * SECTION + (i + 7 * (k % 2)) % SECTION ;
 }
 
 typedef struct
