@@ -95,7 +95,7 @@ gbgpu_delegate_reason ;
 // that a later version adds takes room reserved here, so a program built
 // against an older gbgpu.h reads the fields it knows from a newer libgbgpu.
 #define GBGPU_DELEGATED_CAPACITY 32
-#define GBGPU_STATS_RESERVED 48
+#define GBGPU_STATS_RESERVED 47
 
 typedef struct
 {
@@ -142,7 +142,8 @@ typedef struct
                                     // "cost model: CPU faster")
     double model_last_gpu_seconds ; // its last decision: predicted GPU time
     double model_last_cpu_seconds ; // ... and CPU time
-    double model_upload_rate ;      // bytes/s host -> device
+    double model_upload_rate ;      // bytes/s host -> device (CSR)
+    double model_cell_upload_rate ; // bytes/s of bitmap and full matrices' cells
     double model_download_rate ;    // bytes/s device -> host
     double model_kernel_rate ;      // products/s of the kernels
     double model_cpu_rate ;         // products/s of the library on the CPU

@@ -7,7 +7,8 @@
 //    the same large product with a large final step or a large download
 //    goes back to the CPU.
 // 2. Calibration: the fixed costs are the tiny product's, the rates what
-//    the larger one took beyond them; unusable samples change nothing.
+//    the larger one (and the bitmap) took beyond them; unusable samples
+//    change nothing.  A bitmap's cells go up at their own rate.
 // 3. Learning: a measurement moves the prediction toward itself, and many
 //    bring it close; one measurement, however far off, moves it at most a
 //    bounded factor; a call dominated by its fixed cost moves the fixed
@@ -21,7 +22,8 @@
 #include <math.h>
 
 // A device whose fixed costs are 20 us an upload, 100 us a product's kernels
-// and 20 us a download; 20 GB/s each way; 10^10 products a second.
+// and 20 us a download; 20 GB/s each way, 5 GB/s for a bitmap's cells;
+// 10^10 products a second.
 static gbgpu_cost_calibration h100_like (void)
 {
     gbgpu_cost_calibration c = { 0 } ;
@@ -31,6 +33,7 @@ static gbgpu_cost_calibration h100_like (void)
     c.large [0] = (gbgpu_cost_sample) { 20e-6 + 12.6e6 / 20e9, 12.6e6 } ;
     c.large [1] = (gbgpu_cost_sample) { 100e-6 + 16777216 / 1e10, 16777216 } ;
     c.large [2] = (gbgpu_cost_sample) { 20e-6 + 25e6 / 20e9, 25e6 } ;
+    c.bitmap = (gbgpu_cost_sample) { 20e-6 + 16.8e6 / 5e9, 16.8e6 } ;
     return c ;
 }
 
@@ -89,6 +92,14 @@ static void test_decisions (void)
     gbgpu_cost_sizes download = large ;
     download.bytes_down = 1e11 ;
     check_decision ("large product, large download", &m, &download, false) ;
+    gbgpu_cost_sizes cells = large ;
+    cells.cell_bytes_up = cells.bytes_up ;
+    cells.bytes_up = 0 ;
+    double csr_up = predict (&m, &large).part [GBGPU_COST_UPLOAD] ;
+    double cells_up = predict (&m, &cells).part [GBGPU_COST_UPLOAD] ;
+    ts_check (cells_up > 3.9 * csr_up && cells_up < 4.1 * csr_up,
+        "100 MB as a bitmap's cells: %.3g s to upload, as CSR %.3g s (expected 4x)",
+        cells_up, csr_up) ;
     gbgpu_cost_prediction p = predict (&m, &large) ;
     double sum = 0 ;
     for (int k = 0 ; k < GBGPU_COST_CPU ; k++) sum += p.part [k] ;
@@ -103,6 +114,7 @@ static void test_calibration (void)
     const gbgpu_cost_line *kernel = &m.line [GBGPU_COST_COMPLEMENTED][GBGPU_COST_KERNEL] ;
     ts_check (m.calibrated && fabs (up->seconds_per_unit [0] - 20e-6) < 1e-12
         && fabs (1 / up->seconds_per_unit [1] - 20e9) < 1e-3 * 20e9
+        && fabs (1 / up->seconds_per_unit [2] - 5e9) < 1e-3 * 5e9
         && fabs (kernel->seconds_per_unit [0] - 100e-6) < 1e-12
         && fabs (1 / kernel->seconds_per_unit [1] - 1e10) < 1e-3 * 1e10,
         "calibrated: upload %.3g s + %.3g B/s, kernels %.3g s + %.3g products/s",
@@ -112,12 +124,17 @@ static void test_calibration (void)
     gbgpu_cost_model prior ;
     gbgpu_cost_model_init (&prior, 16) ;
     gbgpu_cost_model bad = prior ;
-    gbgpu_cost_calibration c = h100_like () ;
-    c.large [1].seconds = 0 ;
-    gbgpu_cost_calibrate (&bad, &c) ;
     gbgpu_cost_sizes large = call_of (1e10, 1e8, 1e8, 0) ;
-    ts_check (!bad.calibrated && predict (&bad, &large).gpu_seconds == predict (&prior, &large).gpu_seconds,
-        "an unusable calibration changed the model") ;
+    for (int unusable = 0 ; unusable < 2 ; unusable++)
+    {
+        gbgpu_cost_calibration c = h100_like () ;
+        if (unusable == 0) c.large [1].seconds = 0 ;
+        else c.bitmap.units = 0 ;
+        gbgpu_cost_calibrate (&bad, &c) ;
+        ts_check (!bad.calibrated
+            && predict (&bad, &large).gpu_seconds == predict (&prior, &large).gpu_seconds,
+            "an unusable calibration (%s) changed the model", unusable ? "bitmap" : "kernels") ;
+    }
 }
 
 static double kernel_seconds (const gbgpu_cost_model *m, const gbgpu_cost_sizes *s)

@@ -155,16 +155,19 @@ static void test_start_device (void)
     bool started = (info == GrB_SUCCESS) ;
     ts_check (after.model_calibrated == (uint64_t) started && (!started
         || (after.model_upload_rate > 1e8 && after.model_upload_rate < 1e12
+         && after.model_cell_upload_rate > 1e8 && after.model_cell_upload_rate < 1e12
          && after.model_download_rate > 1e8 && after.model_download_rate < 1e12
          && after.model_kernel_rate > 1e6 && after.model_kernel_rate < 1e13
          && after.model_gpu_call_seconds > 1e-6 && after.model_gpu_call_seconds < 0.1)),
-        "gbgpu_start_device: calibrated %llu (expected %d): up %.3g B/s, down %.3g B/s, "
-        "kernels %.3g products/s, %.3g s a GPU call", (unsigned long long) after.model_calibrated,
-        (int) started, after.model_upload_rate, after.model_download_rate,
+        "gbgpu_start_device: calibrated %llu (expected %d): up %.3g B/s (cells %.3g B/s), "
+        "down %.3g B/s, kernels %.3g products/s, %.3g s a GPU call",
+        (unsigned long long) after.model_calibrated, (int) started, after.model_upload_rate,
+        after.model_cell_upload_rate, after.model_download_rate,
         after.model_kernel_rate, after.model_gpu_call_seconds) ;
     if (started)
-        printf ("calibrated: up %.3g GB/s, down %.3g GB/s, kernels %.3g products/s, "
-            "%.3g ms a GPU call\n", after.model_upload_rate / 1e9, after.model_download_rate / 1e9,
+        printf ("calibrated: up %.3g GB/s (cells %.3g GB/s), down %.3g GB/s, kernels %.3g "
+            "products/s, %.3g ms a GPU call\n", after.model_upload_rate / 1e9,
+            after.model_cell_upload_rate / 1e9, after.model_download_rate / 1e9,
             after.model_kernel_rate, 1e3 * after.model_gpu_call_seconds) ;
     ts_set_policy ((gbgpu_policy) policy) ;
 }
@@ -241,10 +244,10 @@ static void test_stats (void)
     }
 
     // The struct's size is fixed for every later version: 113 fields of 8
-    // bytes (22 counters, room for 32 reasons, 11 of the cost model's, 48
+    // bytes (22 counters, room for 32 reasons, 12 of the cost model's, 47
     // reserved), the reserved room and unused reasons all zero now.
     _Static_assert (sizeof (gbgpu_stats_t) == 113 * sizeof (uint64_t), "gbgpu_stats_t changed size") ;
-    _Static_assert (22 + GBGPU_DELEGATED_CAPACITY + 11 + GBGPU_STATS_RESERVED == 113,
+    _Static_assert (22 + GBGPU_DELEGATED_CAPACITY + 12 + GBGPU_STATS_RESERVED == 113,
         "a new field takes reserved room") ;
     bool reserved_zero = true ;
     for (int r = GBGPU_DELEGATED_NREASONS ; r < GBGPU_DELEGATED_CAPACITY ; r++)
@@ -253,7 +256,8 @@ static void test_stats (void)
     ts_check (reserved_zero, "reserved room in the stats is not zero") ;
 
     // the cost model's rates: positive, whether calibrated or priors
-    ts_check (s.model_upload_rate > 0 && s.model_download_rate > 0 && s.model_kernel_rate > 0
+    ts_check (s.model_upload_rate > 0 && s.model_cell_upload_rate > 0
+        && s.model_download_rate > 0 && s.model_kernel_rate > 0
         && s.model_cpu_rate > 0 && s.model_gpu_call_seconds > 0 && s.model_cpu_call_seconds > 0
         && s.model_calibrated <= 1,
         "the cost model's rates: up %g B/s, down %g B/s, kernels %g /s, CPU %g /s, "

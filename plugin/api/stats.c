@@ -204,11 +204,12 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
             "CPU; the last predicted %.3g ms on the GPU, %.3g ms on the CPU\n",
             (unsigned long long) s.model_gpu_calls, (unsigned long long) s.model_cpu_calls,
             1e3 * s.model_last_gpu_seconds, 1e3 * s.model_last_cpu_seconds) ;
-        fprintf (f, "gbgpu:   its rates (%s): up %.3g GB/s, down %.3g GB/s, kernels %.3g "
-            "products/s, CPU %.3g products/s; per call %.3g ms on the GPU, %.3g ms on the CPU\n",
-            s.model_calibrated ? "calibrated at the device's start, then learned"
-                               : "priors, then learned",
-            s.model_upload_rate / 1e9, s.model_download_rate / 1e9, s.model_kernel_rate,
+        fprintf (f, "gbgpu:   its rates (%s): up %.3g GB/s (cells %.3g GB/s), down %.3g GB/s, "
+            "kernels %.3g products/s, CPU %.3g products/s; per call %.3g ms on the GPU, %.3g ms "
+            "on the CPU\n", s.model_calibrated ? "calibrated at the device's start, then learned"
+                                               : "priors, then learned",
+            s.model_upload_rate / 1e9, s.model_cell_upload_rate / 1e9,
+            s.model_download_rate / 1e9, s.model_kernel_rate,
             s.model_cpu_rate, 1e3 * s.model_gpu_call_seconds, 1e3 * s.model_cpu_call_seconds) ;
     }
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)

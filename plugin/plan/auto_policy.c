@@ -46,10 +46,11 @@ static const char *kind_name (gbgpu_cost_kind kind)
 
 static void trace_decision (const gbgpu_cost_sizes *s, const gbgpu_cost_prediction *p)
 {
-    fprintf (stderr, "gbgpu model: %s, %.3g products, %.3g MB up (%.0f matrices, %.3g entries "
-        "copied), %.3g MB down, %.3g entries to finish, %.3g CPU entries: GPU %.3g ms (up %.3g, "
-        "kernels %.3g, down %.3g, finish %.3g) x %.2f %s CPU %.3g ms: %s\n",
-        kind_name (s->kind), s->products, s->bytes_up / 1e6, s->uploads, s->host_copy_entries,
+    fprintf (stderr, "gbgpu model: %s, %.3g products, %.3g MB up as CSR and %.3g as cells "
+        "(%.0f matrices, %.3g entries copied), %.3g MB down, %.3g entries to finish, %.3g CPU "
+        "entries: GPU %.3g ms (up %.3g, kernels %.3g, down %.3g, finish %.3g) x %.2f %s CPU "
+        "%.3g ms: %s\n", kind_name (s->kind), s->products, s->bytes_up / 1e6,
+        s->cell_bytes_up / 1e6, s->uploads, s->host_copy_entries,
         s->bytes_down / 1e6, s->finish_entries, s->cpu_entries, 1e3 * p->gpu_seconds,
         1e3 * p->part [GBGPU_COST_UPLOAD], 1e3 * p->part [GBGPU_COST_KERNEL],
         1e3 * p->part [GBGPU_COST_DOWNLOAD], 1e3 * p->part [GBGPU_COST_FINISH],
@@ -122,6 +123,8 @@ void gbgpu_auto_calibrate (const gbgpu_cost_calibration *c)
             names [q], 1e3 * c->small [q].seconds, c->small [q].units,
             1e3 * c->large [q].seconds, c->large [q].units) ;
     }
+    fprintf (stderr, "gbgpu model: calibration bitmap upload: %.3g ms for %.3g bytes\n",
+        1e3 * c->bitmap.seconds, c->bitmap.units) ;
 }
 
 bool gbgpu_auto_calibrated (void)
@@ -144,6 +147,7 @@ void gbgpu_auto_report (gbgpu_stats_t *stats)
     make_model () ;
     const gbgpu_cost_line *l = model.line [last_kind] ;
     stats->model_upload_rate = rate_of (&l [GBGPU_COST_UPLOAD], 1) ;
+    stats->model_cell_upload_rate = rate_of (&l [GBGPU_COST_UPLOAD], 2) ;
     stats->model_download_rate = rate_of (&l [GBGPU_COST_DOWNLOAD], 1) ;
     stats->model_kernel_rate = rate_of (&l [GBGPU_COST_KERNEL], 1) ;
     stats->model_cpu_rate = rate_of (&l [GBGPU_COST_CPU], 1) ;

@@ -59,16 +59,17 @@ static void add_upload (gbgpu_cost_sizes *s, const gbgpu_operand *X)
         && (h.format == GxB_BY_COL) == X->transpose
         && (!X->values_needed || h.type == X->type)
         && (h.sparsity == GxB_SPARSE || held_as_cells (&h)) ;
-    const double values = h.iso ? 1 : in_place && held_as_cells (&h) ? cells : (double) h.nvals ;
     s->uploads += 1 ;
-    s->bytes_up += values * (double) value_size ;
     if (in_place && held_as_cells (&h))
     {
-        if (h.sparsity == GxB_BITMAP) s->bytes_up += cells ;     // a byte a cell
+        // a byte a cell of a bitmap, and every cell's value
+        s->cell_bytes_up += ((h.sparsity == GxB_BITMAP) ? cells : 0)
+            + (h.iso ? 1 : cells) * (double) value_size ;
         return ;
     }
     s->bytes_up += ((double) X->nrows + 1) * ROW_POINTER_BYTES
-        + (double) h.nvals * WIRE_INDEX_BYTES ;
+        + (double) h.nvals * (WIRE_INDEX_BYTES + (h.iso ? 0 : (double) value_size))
+        + (h.iso ? (double) value_size : 0) ;
     if (!in_place) s->host_copy_entries += (double) h.nvals ;
 }
 

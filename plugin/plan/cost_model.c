@@ -10,9 +10,12 @@
 // model predicts the whole call instead, each part as a line in its sizes
 // (call_sizes.c reads them from the matrices, as the bridge will send them):
 //
-//   upload   = per upload x matrices sent + bytes up / host-to-device rate
-//              + entries copied on the host first (bitmap-less storage in
-//              the wrong orientation, typecasts) / host copy rate
+//   upload   = per upload x matrices sent + CSR bytes / host-to-device rate
+//              (staged through pinned memory) + a bitmap's or full matrix's
+//              cell bytes / their rate (straight from the user's pageable
+//              arrays, and the device makes their CSR: a BFS's mask) +
+//              entries copied on the host first (other storage, the other
+//              orientation, typecasts) / host copy rate
 //   kernel   = per call + products / the kernels' rate + rows of T x per row
 //   download = per call + T's bytes / device-to-host rate, T's entries
 //              estimated as the cells the mask allows, each hit with
@@ -28,7 +31,8 @@
 //
 // Rates: the GPU's start from priors, replaced at the device's start by a
 // calibration (run/calibrate_device.c times a tiny product for the fixed
-// costs and a larger one for the rates, each in its three parts).  The CPU's
+// costs and a larger one for the rates, each in its three parts, and a
+// bitmap's upload for the cells' rate).  The CPU's
 // start from an optimistic prior (a fast core times the library's threads),
 // so that an unknown call errs to the CPU, which is never slower than the
 // CPU; every call the model keeps on the CPU is timed and teaches the CPU's
@@ -72,13 +76,14 @@
 static gbgpu_cost_line prior_line (gbgpu_cost_part part, double cpu_threads)
 {
     double threads = (cpu_threads >= 1) ? cpu_threads : 1 ;
-    gbgpu_cost_line l = { { 0, 0, 0 }, 0 } ;
+    gbgpu_cost_line l = { { 0, 0, 0, 0 }, 0 } ;
     switch (part)
     {
-        case GBGPU_COST_UPLOAD:     // per matrix, per byte at 10 GB/s, per entry copied
-            l.seconds_per_unit [0] = 50e-6 ;
-            l.seconds_per_unit [1] = 1 / 10e9 ;
-            l.seconds_per_unit [2] = 5e-9 ;
+        case GBGPU_COST_UPLOAD:     // per matrix, per CSR byte at 10 GB/s, per
+            l.seconds_per_unit [0] = 50e-6 ;        // cell byte at 5 GB/s,
+            l.seconds_per_unit [1] = 1 / 10e9 ;     // per entry copied
+            l.seconds_per_unit [2] = 1 / 5e9 ;
+            l.seconds_per_unit [3] = 5e-9 ;
             break ;
         case GBGPU_COST_KERNEL:     // per call, per product at 10^10 /s, per row
             l.seconds_per_unit [0] = 0.5e-3 ;
@@ -128,11 +133,12 @@ void gbgpu_cost_model_set_cpu_threads (gbgpu_cost_model *m, double cpu_threads)
 static void units_of (double u [GBGPU_COST_TERMS], const gbgpu_cost_sizes *s,
     gbgpu_cost_part part)
 {
-    u [0] = 1 ; u [1] = 0 ; u [2] = 0 ;
+    u [0] = 1 ; u [1] = 0 ; u [2] = 0 ; u [3] = 0 ;
     switch (part)
     {
         case GBGPU_COST_UPLOAD:
-            u [0] = s->uploads ; u [1] = s->bytes_up ; u [2] = s->host_copy_entries ;
+            u [0] = s->uploads ; u [1] = s->bytes_up ; u [2] = s->cell_bytes_up ;
+            u [3] = s->host_copy_entries ;
             break ;
         case GBGPU_COST_KERNEL:
             u [1] = s->products ; u [2] = s->rows ;
@@ -200,15 +206,22 @@ void gbgpu_cost_learn (gbgpu_cost_model *m, const gbgpu_cost_sizes *s,
     l->samples += 1 ;
 }
 
-// Fixed cost from the small step, rate from what the large step took beyond
-// it (at least a tenth of the large step: a noisy fixed cost must not make
-// the rate infinite).  False when the samples are unusable.
+// Seconds a unit of the large step beyond the small one's fixed cost (at
+// least a tenth of the large step: a noisy fixed cost must not make the
+// rate infinite); 0 when the samples are unusable.
+static double per_unit (gbgpu_cost_sample small, gbgpu_cost_sample large)
+{
+    if (!(small.seconds >= 0) || !(large.seconds > 0) || !(large.units > 0)) return 0 ;
+    return fmax (large.seconds - small.seconds, 0.1 * large.seconds) / large.units ;
+}
+
+// The fixed cost from the small step, the rate (term 1) from the large one.
 static bool line_from (gbgpu_cost_line *l, gbgpu_cost_sample small, gbgpu_cost_sample large)
 {
-    if (!(small.seconds >= 0) || !(large.seconds > 0) || !(large.units > 0)) return false ;
+    double rate_term = per_unit (small, large) ;
+    if (rate_term == 0) return false ;
     l->seconds_per_unit [0] = fmax (small.seconds, LEAST_SECONDS) ;
-    l->seconds_per_unit [1] = fmax (large.seconds - small.seconds, 0.1 * large.seconds)
-        / large.units ;
+    l->seconds_per_unit [1] = rate_term ;
     l->samples = 1 ;
     return true ;
 }
@@ -222,6 +235,8 @@ void gbgpu_cost_calibrate (gbgpu_cost_model *m, const gbgpu_cost_calibration *c)
         measured [q] = prior_line (parts [q], m->cpu_threads) ;
         if (!line_from (&measured [q], c->small [q], c->large [q])) return ;
     }
+    measured [0].seconds_per_unit [2] = per_unit (c->small [0], c->bitmap) ;
+    if (measured [0].seconds_per_unit [2] == 0) return ;
     for (int k = 0 ; k < GBGPU_COST_KINDS ; k++)
     {
         for (int q = 0 ; q < 3 ; q++)

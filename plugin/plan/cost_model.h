@@ -44,7 +44,10 @@ typedef struct
     double products ;           // estimated multiply-adds
     double rows ;               // rows of T
     double uploads ;            // matrices sent to the device
-    double bytes_up ;           // bytes over the bus to the device
+    double bytes_up ;           // CSR bytes to the device (staged, pinned)
+    double cell_bytes_up ;      // bitmap and full matrices' cells to the
+                                // device (straight from the user's arrays;
+                                // the device makes their CSR)
     double host_copy_entries ;  // entries copied on the host before the bus
                                 // (storage other than CSR of op(X), typecasts)
     double bytes_down ;         // T's estimated bytes back
@@ -58,7 +61,7 @@ gbgpu_cost_sizes ;
 
 // Seconds = sum over terms of seconds_per_unit [k] * units [k]; term 0 is
 // the fixed cost (its unit: the call, or each upload).
-#define GBGPU_COST_TERMS 3
+#define GBGPU_COST_TERMS 4
 typedef struct
 {
     double seconds_per_unit [GBGPU_COST_TERMS] ;
@@ -111,11 +114,12 @@ typedef struct
 }
 gbgpu_cost_sample ;
 
-// A tiny and a larger product, each timed in its three GPU parts
-// (run/calibrate_device.c).
+// A tiny and a larger product, each timed in its three GPU parts, and a
+// bitmap's upload (run/calibrate_device.c).
 typedef struct
 {
     gbgpu_cost_sample small [3], large [3] ;    // upload, kernel, download
+    gbgpu_cost_sample bitmap ;                  // its cells' bytes as units
 }
 gbgpu_cost_calibration ;
 

@@ -12,9 +12,12 @@
 //   - a larger one, A*A over PLUS_TIMES_FP64 for a 2^16 x 2^16 A of 16
 //     entries a row (12.6 MB up, 2^24 products making 2^21 entries, 25 MB
 //     back into fresh arrays, as results come): the bus's rates each way and
-//     the kernels' rate in products a second.
+//     the kernels' rate in products a second;
+//   - a 2^12 x 2^12 bitmap (16 MB of cells, one in 16 present, no values),
+//     uploaded as bitmaps are (cuda/memory/bitmap_upload.cu): the rate of a
+//     BFS's mask.
 //
-// About 10 ms on an H100 and 50 MB of host memory for the moment, once per
+// About 15 ms on an H100 and 50 MB of host memory for the moment, once per
 // process.  Nothing here needs GraphBLAS (gbgpu_start_device may come before
 // GrB_init); a host allocation that fails leaves the priors in place.
 
@@ -24,6 +27,7 @@
 #define ROWS (1 << 16)
 #define PER_ROW 16
 #define SECTION (ROWS / PER_ROW)
+#define BITMAP_SIDE (1 << 12)
 
 // A(i,:): one entry in each of PER_ROW sections of the columns, ascending,
 // at an offset of 0 or 7 from i by the section's parity.  A(i,:)*A lands
@@ -90,6 +94,23 @@ static gbgpu_cuda_status timed_product (gbgpu_cost_sample steps [3],
     return status ;
 }
 
+// Uploads a bitmap of one cell in 16, timed, its bytes as units.
+static gbgpu_cuda_status timed_bitmap_upload (gbgpu_cost_sample *step)
+{
+    const size_t cells = (size_t) BITMAP_SIDE * BITMAP_SIDE ;
+    int8_t *b = malloc (cells) ;
+    if (b == NULL) return GBGPU_CUDA_OK ;   // the host's shortage: no sample
+    for (size_t k = 0 ; k < cells ; k++) b [k] = (k % 16 == 0) ;
+    gbgpu_dev_csr D = { 0 } ;
+    double start = gbgpu_seconds_now () ;
+    gbgpu_cuda_status status = gbgpu_cuda_upload_bitmap (&D, BITMAP_SIDE, BITMAP_SIDE, b,
+        NULL, 0, false) ;
+    *step = (gbgpu_cost_sample) { gbgpu_seconds_now () - start, (double) gbgpu_cuda_transfer_bytes () } ;
+    gbgpu_cuda_free_csr (&D) ;
+    free (b) ;
+    return status ;
+}
+
 gbgpu_cuda_status gbgpu_calibrate_device (void)
 {
     // the tiny product: A = [1 1 ; 0 1]
@@ -112,6 +133,7 @@ gbgpu_cuda_status gbgpu_calibrate_device (void)
     }
     status = timed_product (c.large, ROWS, &A) ;
     host_csr_free (&A) ;
+    if (status == GBGPU_CUDA_OK) status = timed_bitmap_upload (&c.bitmap) ;
     if (status == GBGPU_CUDA_OK) gbgpu_auto_calibrate (&c) ;
     return status ;
 }
