@@ -32,11 +32,11 @@
 // Rates: the GPU's start from priors, replaced at the device's start by a
 // calibration (run/calibrate_device.c times a tiny product for the fixed
 // costs and a larger one for the rates, each in its three parts, and a
-// bitmap's upload for the cells' rate).  The CPU's
-// start from an optimistic prior (a fast core times the library's threads),
-// so that an unknown call errs to the CPU, which is never slower than the
-// CPU; every call the model keeps on the CPU is timed and teaches the CPU's
-// line, so a CPU slower than the prior sends the next calls to the GPU.
+// bitmap's upload for the cells' rate).  The CPU's start from an optimistic
+// prior (a fast core times the library's threads), so that an unknown call
+// errs to the CPU, the side issue 17 measures against; every call the model
+// keeps on the CPU is timed and teaches the CPU's line, so a CPU slower than
+// the prior sends the next calls to the GPU.
 // Every GPU call teaches the GPU's lines with its measured parts (the
 // stats' upload, kernel, download, finish).  A measurement moves each term
 // of the line by its share of the prediction, geometrically: a fixed-cost
@@ -79,11 +79,11 @@ static gbgpu_cost_line prior_line (gbgpu_cost_part part, double cpu_threads)
     gbgpu_cost_line l = { { 0, 0, 0, 0 }, 0 } ;
     switch (part)
     {
-        case GBGPU_COST_UPLOAD:     // per matrix, per CSR byte at 10 GB/s, per
-            l.seconds_per_unit [0] = 50e-6 ;        // cell byte at 5 GB/s,
-            l.seconds_per_unit [1] = 1 / 10e9 ;     // per entry copied
-            l.seconds_per_unit [2] = 1 / 5e9 ;
-            l.seconds_per_unit [3] = 5e-9 ;
+        case GBGPU_COST_UPLOAD:
+            l.seconds_per_unit [0] = 50e-6 ;        // per matrix
+            l.seconds_per_unit [1] = 1 / 10e9 ;     // per CSR byte: 10 GB/s
+            l.seconds_per_unit [2] = 1 / 5e9 ;      // per cell byte: 5 GB/s
+            l.seconds_per_unit [3] = 5e-9 ;         // per entry copied on the host
             break ;
         case GBGPU_COST_KERNEL:     // per call, per product at 10^10 /s, per row
             l.seconds_per_unit [0] = 0.5e-3 ;
