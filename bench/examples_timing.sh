@@ -1,8 +1,10 @@
 #!/bin/sh
-# bench/examples_timing.sh: each example program end to end, --cpu and --gpu, on
-# the shared graphs and R-MAT scale 20, as one Markdown table for
-# bench/RESULTS.md ("each example's GPU and CPU time").  Every row takes the
-# programs' own lines: the result, "GrB_mxm <s> on <where>" and "total <s>".
+# bench/examples_timing.sh: each example program end to end, --cpu, --gpu and
+# under the default policy (auto: the cost model decides), on the shared graphs
+# and R-MAT scale 20, as one Markdown table for bench/RESULTS.md ("each
+# example's GPU and CPU time").  Every row takes the programs' own lines: the
+# result, "GrB_mxm <s> on <where>" and "total <s>".  Issue 17's goal: auto's
+# GrB_mxm at most 1.05x the CPU's (the "auto / CPU" column).
 # SPDX-License-Identifier: Apache-2.0
 #
 #   bench/examples_timing.sh [BUILD_DIR] >> bench/RESULTS.md
@@ -27,17 +29,20 @@ run_example () {
         END { printf "%s|%s|%s|%s\n", result, mxm, total, where }'
 }
 
-# One table row: the example on one input, CPU then GPU.
+# One table row: the example on one input, CPU, GPU, then auto.
 row () {
     example=$1 input=$2 result_word=$3
     shift 3
     cpu=$(run_example cpu "$result_word" "$@" --cpu)
     gpu=$(run_example gpu "$result_word" "$@" --gpu)
-    # fields: example input, then result mxm total where for CPU and for GPU
-    echo "$example|$input|$cpu|$gpu" | awk -F'|' '{
+    auto=$(run_example auto "$result_word" "$@")
+    # fields: example input, then result mxm total where for CPU, GPU, auto
+    echo "$example|$input|$cpu|$gpu|$auto" | awk -F'|' '{
         speedup = ($4 + 0 > 0 && $8 + 0 > 0) ? sprintf ("%.2f", $4 / $8) : "-"
-        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2,
-            $4, $5, $8, $9, speedup, $10, ($3 == $7 ? $3 : $3 " / " $7)
+        auto_ratio = ($4 + 0 > 0 && $12 + 0 > 0) ? sprintf ("%.2f", $12 / $4) : "-"
+        same = ($3 == $7 && $3 == $11)
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2,
+            $4, $5, $8, $9, speedup, $12, auto_ratio, $10, (same ? $3 : $3 " / " $7 " / " $11)
     }'
 }
 
@@ -49,8 +54,8 @@ echo
 echo "Times in seconds, from the programs' own lines: the GrB_mxm calls, and the"
 echo "whole computation after loading (examples/*/*.c say what each total covers)."
 echo
-echo "| example | input | CPU GrB_mxm | CPU total | GPU GrB_mxm | GPU total | GrB_mxm speedup | GPU GrB_mxm ran on | result (CPU / GPU when they differ) |"
-echo "|---|---|---:|---:|---:|---:|---:|---|---|"
+echo "| example | input | CPU GrB_mxm | CPU total | GPU GrB_mxm | GPU total | GrB_mxm speedup | auto GrB_mxm | auto / CPU | GPU GrB_mxm ran on | result (CPU / GPU / auto when they differ) |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"
 
 triangles=$build/examples/triangles/triangles
 bfs=$build/examples/bfs/bfs

@@ -29,8 +29,9 @@ extern "C" {
 typedef enum
 {
     GBGPU_POLICY = 0,       // a gbgpu_policy value              [GBGPU_POLICY=auto|gpu|cpu]
-    GBGPU_MIN_WORK = 1,     // policy auto: least number of multiply-adds
-                            // (estimated) worth a trip to the GPU [GBGPU_MIN_WORK]
+    GBGPU_MIN_WORK = 1,     // policy auto: fewer multiply-adds (estimated)
+                            // than this stay on the CPU without a look at
+                            // the cost model (default 10^5) [GBGPU_MIN_WORK]
     GBGPU_DEVICE = 2,       // CUDA device id                      [GBGPU_DEVICE]
     GBGPU_PRINT_STATS = 3,  // nonzero: print the stats at exit    [GBGPU_STATS=1]
     GBGPU_ZERO_COPY = 4,    // nonzero (default): read inputs whose storage
@@ -53,7 +54,8 @@ gbgpu_option ;
 
 typedef enum
 {
-    GBGPU_POLICY_AUTO = 0,  // GPU when the product is large enough (GBGPU_MIN_WORK)
+    GBGPU_POLICY_AUTO = 0,  // GPU when a cost model of the whole call predicts
+                            // it faster than the CPU (above GBGPU_MIN_WORK)
     GBGPU_POLICY_GPU = 1,   // GPU whenever the call is supported there
     GBGPU_POLICY_CPU = 2,   // never the GPU: every call goes to the library
 }
@@ -65,7 +67,8 @@ typedef enum
     GBGPU_NOT_DELEGATED = -1,       // no reason: the call goes on (never counted)
     GBGPU_DELEGATED_POLICY = 0,     // the policy said CPU
     GBGPU_DELEGATED_NO_DEVICE,      // no usable CUDA device
-    GBGPU_DELEGATED_SMALL,          // policy auto and too little work
+    GBGPU_DELEGATED_SMALL,          // policy auto and fewer estimated products
+                                    // than GBGPU_MIN_WORK (not modelled)
     GBGPU_DELEGATED_INVALID,        // bad or uninitialized input: the library
                                     // reports the error it always reports
     GBGPU_DELEGATED_SEMIRING,       // (monoid, multiply, type) not instantiated
@@ -82,6 +85,8 @@ typedef enum
                                     // row pointers would cost more than the
                                     // matrices (the library keeps them
                                     // hypersparse)
+    GBGPU_DELEGATED_COST_MODEL,     // policy auto: the cost model predicts the
+                                    // CPU faster (plan/cost_model.c)
     GBGPU_DELEGATED_NREASONS        // how many reasons this version names
 }
 gbgpu_delegate_reason ;
@@ -90,7 +95,7 @@ gbgpu_delegate_reason ;
 // that a later version adds takes room reserved here, so a program built
 // against an older gbgpu.h reads the fields it knows from a newer libgbgpu.
 #define GBGPU_DELEGATED_CAPACITY 32
-#define GBGPU_STATS_RESERVED 59
+#define GBGPU_STATS_RESERVED 47
 
 typedef struct
 {
@@ -130,6 +135,22 @@ typedef struct
                                 // overlaps the next block's kernels)
     double finish_seconds ;     // T into C: packed straight into C, or the
                                 // library's final step (mask, accum, typecast)
+    // Policy auto's cost model (plan/cost_model.c): its decisions, and the
+    // rates it holds now (for the kind of mask of its last decision).
+    uint64_t model_gpu_calls ;      // calls it sent to the GPU
+    uint64_t model_cpu_calls ;      // calls it kept on the CPU (delegated
+                                    // "cost model: CPU faster")
+    double model_last_gpu_seconds ; // its last decision: predicted GPU time
+    double model_last_cpu_seconds ; // ... and CPU time
+    double model_upload_rate ;      // bytes/s host -> device (CSR)
+    double model_cell_upload_rate ; // bytes/s of bitmap and full matrices' cells
+    double model_download_rate ;    // bytes/s device -> host
+    double model_kernel_rate ;      // products/s of the kernels
+    double model_cpu_rate ;         // products/s of the library on the CPU
+    double model_gpu_call_seconds ; // fixed cost of a GPU call (one upload)
+    double model_cpu_call_seconds ; // fixed cost of a call on the CPU
+    uint64_t model_calibrated ;     // 1: the GPU's rates were measured at the
+                                    // device's start (gbgpu_start_device)
     uint64_t reserved [GBGPU_STATS_RESERVED] ;  // zero; room for later fields
 }
 gbgpu_stats_t ;

@@ -189,15 +189,27 @@ static void test_policies (void)
         gpu_or_no_device (), built) ;
     ts_semiring_free (&built) ;
 
-    // auto: too little work for the GPU, then any work is enough
+    // auto: under the floor, not modelled; over it (floor 0), the cost
+    // model keeps a 12 x 14 product on the CPU, and says so in the stats
     int64_t min_work ;
     TS_OK (gbgpu_get (GBGPU_MIN_WORK, &min_work)) ;
     TS_OK (gbgpu_set (GBGPU_MIN_WORK, INT64_MAX)) ;
     check_int64_product ("policy auto, small", GBGPU_POLICY_AUTO,
         device ? DELEGATED (SMALL) : DELEGATED (NO_DEVICE), plus_times) ;
     TS_OK (gbgpu_set (GBGPU_MIN_WORK, 0)) ;
+    gbgpu_stats_t before = ts_stats_now () ;
     check_int64_product ("policy auto, min work 0", GBGPU_POLICY_AUTO,
-        gpu_or_no_device (), plus_times) ;
+        device ? DELEGATED (COST_MODEL) : DELEGATED (NO_DEVICE), plus_times) ;
+    gbgpu_stats_t after = ts_stats_now () ;
+    ts_check (!device || (after.model_cpu_calls == before.model_cpu_calls + 1
+        && after.model_gpu_calls == before.model_gpu_calls
+        && after.model_last_cpu_seconds > 0
+        && after.model_last_gpu_seconds > after.model_last_cpu_seconds),
+        "policy auto, min work 0: the model's decision in the stats: %llu kept on the CPU, "
+        "%llu sent to the GPU, predicted GPU %.3g s, CPU %.3g s",
+        (unsigned long long) (after.model_cpu_calls - before.model_cpu_calls),
+        (unsigned long long) (after.model_gpu_calls - before.model_gpu_calls),
+        after.model_last_gpu_seconds, after.model_last_cpu_seconds) ;
     TS_OK (gbgpu_set (GBGPU_MIN_WORK, min_work)) ;
 
     // a device id that no machine has: no device, on every machine

@@ -8,10 +8,11 @@
 // to the CPU (when there is a device) with the library's result;
 // gbgpu_get and gbgpu_stats refuse NULL; the counters add up (calls = GPU
 // calls + delegations), reset to zero and count again; gbgpu_stats_print
-// prints (and ignores a NULL stream); every delegation reason has a name of
-// its own, and a reason out of range gets one too; gbgpu_init and
-// gbgpu_finalize may be called again, and products run after them;
-// gbgpu_start_device starts the device only where one may be used.
+// prints (and ignores a NULL stream); the cost model's rates are positive;
+// every delegation reason has a name of its own, and a reason out of range
+// gets one too; gbgpu_init and gbgpu_finalize may be called again, and
+// products run after them; gbgpu_start_device starts the device only where
+// one may be used.
 
 #include "test_support.h"
 
@@ -131,7 +132,8 @@ static void test_init_finalize (void)
 }
 
 // gbgpu_start_device starts nothing under policy cpu or without a device;
-// with one, it starts it, counting no call and no error.
+// with one, it starts it, counting no call and no error, and calibrates the
+// cost model (its rates printed, for the record).
 static void test_start_device (void)
 {
     int64_t policy ;
@@ -149,6 +151,24 @@ static void test_start_device (void)
         "gbgpu_start_device counted %llu calls, %llu CUDA errors",
         (unsigned long long) (after.calls - before.calls),
         (unsigned long long) (after.cuda_errors - before.cuda_errors)) ;
+    // the start calibrated the cost model, with rates a device may have
+    bool started = (info == GrB_SUCCESS) ;
+    ts_check (after.model_calibrated == (uint64_t) started && (!started
+        || (after.model_upload_rate > 1e8 && after.model_upload_rate < 1e12
+         && after.model_cell_upload_rate > 1e8 && after.model_cell_upload_rate < 1e12
+         && after.model_download_rate > 1e8 && after.model_download_rate < 1e12
+         && after.model_kernel_rate > 1e6 && after.model_kernel_rate < 1e13
+         && after.model_gpu_call_seconds > 1e-6 && after.model_gpu_call_seconds < 0.1)),
+        "gbgpu_start_device: calibrated %llu (expected %d): up %.3g B/s (cells %.3g B/s), "
+        "down %.3g B/s, kernels %.3g products/s, %.3g s a GPU call",
+        (unsigned long long) after.model_calibrated, (int) started, after.model_upload_rate,
+        after.model_cell_upload_rate, after.model_download_rate,
+        after.model_kernel_rate, after.model_gpu_call_seconds) ;
+    if (started)
+        printf ("calibrated: up %.3g GB/s (cells %.3g GB/s), down %.3g GB/s, kernels %.3g "
+            "products/s, %.3g ms a GPU call\n", after.model_upload_rate / 1e9,
+            after.model_cell_upload_rate / 1e9, after.model_download_rate / 1e9,
+            after.model_kernel_rate, 1e3 * after.model_gpu_call_seconds) ;
     ts_set_policy ((gbgpu_policy) policy) ;
 }
 
@@ -223,15 +243,27 @@ static void test_stats (void)
         ts_check (name != NULL && name [0] != '\0', "reason %d has no name", out_of_range [k]) ;
     }
 
-    // The struct's size is fixed for every later version: 22 counters, room
-    // for 32 reasons and 59 more fields, all of which read zero now.
-    _Static_assert (sizeof (gbgpu_stats_t) == (22 + GBGPU_DELEGATED_CAPACITY
-        + GBGPU_STATS_RESERVED) * sizeof (uint64_t), "gbgpu_stats_t changed size") ;
+    // The struct's size is fixed for every later version: 113 fields of 8
+    // bytes (22 counters, room for 32 reasons, 12 of the cost model's, 47
+    // reserved), the reserved room and unused reasons all zero now.
+    _Static_assert (sizeof (gbgpu_stats_t) == 113 * sizeof (uint64_t), "gbgpu_stats_t changed size") ;
+    _Static_assert (22 + GBGPU_DELEGATED_CAPACITY + 12 + GBGPU_STATS_RESERVED == 113,
+        "a new field takes reserved room") ;
     bool reserved_zero = true ;
     for (int r = GBGPU_DELEGATED_NREASONS ; r < GBGPU_DELEGATED_CAPACITY ; r++)
         reserved_zero = reserved_zero && s.delegated [r] == 0 ;
     for (int k = 0 ; k < GBGPU_STATS_RESERVED ; k++) reserved_zero = reserved_zero && s.reserved [k] == 0 ;
     ts_check (reserved_zero, "reserved room in the stats is not zero") ;
+
+    // the cost model's rates: positive, whether calibrated or priors
+    ts_check (s.model_upload_rate > 0 && s.model_cell_upload_rate > 0
+        && s.model_download_rate > 0 && s.model_kernel_rate > 0
+        && s.model_cpu_rate > 0 && s.model_gpu_call_seconds > 0 && s.model_cpu_call_seconds > 0
+        && s.model_calibrated <= 1,
+        "the cost model's rates: up %g B/s, down %g B/s, kernels %g /s, CPU %g /s, "
+        "per call %g s (GPU), %g s (CPU), calibrated %llu", s.model_upload_rate,
+        s.model_download_rate, s.model_kernel_rate, s.model_cpu_rate, s.model_gpu_call_seconds,
+        s.model_cpu_call_seconds, (unsigned long long) s.model_calibrated) ;
 
     // reset: every counter back to zero, then counting again
     gbgpu_stats_reset () ;
@@ -240,7 +272,8 @@ static void test_stats (void)
         && s.bytes_to_device == 0 && s.bytes_to_host == 0 && s.products == 0
         && s.gpu_seconds == 0 && s.row_block_calls == 0 && s.row_blocks == 0
         && s.row_block_retries == 0 && s.device_out_of_memory == 0
-        && s.cuda_errors == 0 && s.device_faults == 0,
+        && s.cuda_errors == 0 && s.device_faults == 0 && s.model_gpu_calls == 0
+        && s.model_cpu_calls == 0 && s.model_last_gpu_seconds == 0 && s.model_last_cpu_seconds == 0,
         "gbgpu_stats_reset left counters non-zero") ;
     one_product (GBGPU_POLICY_CPU) ;
     s = ts_stats_now () ;

@@ -51,6 +51,7 @@ bool gbgpu_zero_copy_enabled (void) ;
 bool gbgpu_jit_enabled (void) ;                  // the GBGPU_JIT option
 bool gbgpu_printing_stats (void) ;               // the GBGPU_PRINT_STATS option
 bool gbgpu_huge_pages_enabled (void) ;           // knob GBGPU_XFER_HUGEPAGES
+bool gbgpu_model_trace_enabled (void) ;          // knob GBGPU_MODEL_TRACE
 gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) ;   // knob GBGPU_MASKED_DOT
 bool gbgpu_device_ready (void) ;                 // device present, not broken
 bool gbgpu_device_broken (void) ;                // a fault corrupted its context
@@ -64,6 +65,10 @@ void gbgpu_count_call (void) ;
 void gbgpu_count_delegated (gbgpu_delegate_reason reason) ;
 void gbgpu_count_gpu (double seconds, uint64_t products) ;
 void gbgpu_count_masked_dot (void) ;
+// A decision of policy auto's cost model, with its predicted times.
+void gbgpu_count_model_decision (bool gpu, double predicted_gpu, double predicted_cpu) ;
+// The model's current rates into the stats (plan/auto_policy.c).
+void gbgpu_auto_report (gbgpu_stats_t *stats) ;
 // The parts of a GPU call, timed where they happen.
 typedef enum
 {

@@ -130,6 +130,7 @@ void gbgpu_environment_read (gbgpu_environment *e)
     read_word ("GBGPU_MASKED_DOT", masked_dot, 3, &choice) ;
     e->masked_dot = (gbgpu_masked_dot_choice) choice ;
     read_switch ("GBGPU_XFER_HUGEPAGES", &e->huge_pages) ;
+    read_switch ("GBGPU_MODEL_TRACE", &e->model_trace) ;
 
     gbgpu_cuda_settings *c = &e->cuda ;
     static const char *const accumulators [ ] = { "auto", "hash", "dense", "merge" } ;

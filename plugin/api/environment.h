@@ -32,6 +32,8 @@ typedef struct
     // knobs for tests and measurements
     gbgpu_masked_dot_choice masked_dot ;    // GBGPU_MASKED_DOT=auto|dot|saxpy
     bool huge_pages ;               // GBGPU_XFER_HUGEPAGES: THP for results
+    bool model_trace ;              // GBGPU_MODEL_TRACE: the cost model's
+                                    // decisions and measurements on stderr
     gbgpu_cuda_settings cuda ;      // GBGPU_ACCUMULATOR, GBGPU_INJECT_FAILURE,
                                     // GBGPU_XFER_STAGED, _THREADS, _CHUNK
 }

@@ -6,7 +6,8 @@
 // calls this one.  It runs the product on the GPU when dispatch says so and
 // otherwise calls the library's own GrB_mxm (found once: api/library.c),
 // which also reports every error in bad input exactly as it would have
-// without gbgpu.
+// without gbgpu.  A call that policy auto's cost model keeps on the CPU is
+// timed there, for the model to learn the CPU's rate (plan/auto_policy.c).
 
 #include "run/run.h"
 
@@ -43,7 +44,12 @@ static GrB_Info mxm
         if (reason == GBGPU_NOT_DELEGATED) return info ;
     }
     gbgpu_count_delegated (reason) ;
-    return library (C, M, accum, semiring, A, B, desc) ;
+    if (reason != GBGPU_DELEGATED_COST_MODEL) return library (C, M, accum, semiring, A, B, desc) ;
+    // the cost model kept it here: what it takes teaches the model the CPU
+    double start = gbgpu_seconds_now () ;
+    GrB_Info info = library (C, M, accum, semiring, A, B, desc) ;
+    if (info == GrB_SUCCESS) gbgpu_auto_learn_cpu (&plan.cost, gbgpu_seconds_now () - start) ;
+    return info ;
 }
 
 GBGPU_EXPORT GrB_Info GrB_mxm

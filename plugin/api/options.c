@@ -12,8 +12,10 @@
 static int device_count = 0 ;
 
 static _Atomic int64_t policy = GBGPU_POLICY_AUTO ;
-// Below about a million multiply-adds the CPU finishes before the transfers do.
-static _Atomic int64_t min_work = 1000000 ;
+// Policy auto's floor: below 10^5 multiply-adds a GPU call's fixed costs
+// (about a millisecond) exceed the CPU's whole call, so the cost model
+// (plan/cost_model.c) is not asked.
+static _Atomic int64_t min_work = 100000 ;
 static _Atomic int64_t device_id = 0 ;
 static _Atomic int64_t print_stats = 0 ;
 static _Atomic int64_t zero_copy = 1 ;
@@ -23,6 +25,7 @@ static _Atomic bool device_broken = false ;
 
 static _Atomic int masked_dot = GBGPU_MASKED_DOT_AUTO ;
 static _Atomic bool huge_pages = true ;
+static _Atomic bool model_trace = false ;
 
 void gbgpu_options_from_environment (void)
 {
@@ -32,6 +35,7 @@ void gbgpu_options_from_environment (void)
         .print_stats = print_stats, .zero_copy = zero_copy,
         .device_memory_limit = device_memory_limit, .jit = jit,
         .masked_dot = (gbgpu_masked_dot_choice) masked_dot, .huge_pages = huge_pages,
+        .model_trace = model_trace,
         .cuda = gbgpu_cuda_default_settings (),
     } ;
     gbgpu_environment_read (&e) ;
@@ -44,6 +48,7 @@ void gbgpu_options_from_environment (void)
     jit = e.jit ;
     masked_dot = e.masked_dot ;
     huge_pages = e.huge_pages ;
+    model_trace = e.model_trace ;
     gbgpu_cuda_configure (&e.cuda) ;
     gbgpu_cuda_set_memory_limit ((size_t) device_memory_limit) ;
 }
@@ -57,6 +62,7 @@ void gbgpu_mark_device_broken (void) { atomic_store (&device_broken, true) ; }
 bool gbgpu_printing_stats (void) { return atomic_load (&print_stats) != 0 ; }
 gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) { return (gbgpu_masked_dot_choice) atomic_load (&masked_dot) ; }
 bool gbgpu_huge_pages_enabled (void) { return atomic_load (&huge_pages) ; }
+bool gbgpu_model_trace_enabled (void) { return atomic_load (&model_trace) ; }
 gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&policy) ; }
 int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
 bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }

@@ -20,12 +20,14 @@ static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
 static _Atomic uint64_t n_masked_dot ;
 static _Atomic uint64_t n_jit_compiles, jit_compile_nanoseconds, n_jit_memory_hits, n_jit_disk_hits ;
 static _Atomic uint64_t part_nanoseconds [GBGPU_PARTS] ;
+static _Atomic uint64_t n_model_gpu ;
+static _Atomic double model_last_gpu_seconds, model_last_cpu_seconds ;
 
 static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
 {
     "policy", "no device", "small", "invalid input", "semiring", "type",
     "mask", "dimension", "device memory", "device error", "no definition",
-    "compile failed", "hypersparse"
+    "compile failed", "hypersparse", "cost model: CPU faster"
 } ;
 
 void gbgpu_count_call (void) { atomic_fetch_add (&n_calls, 1) ; }
@@ -56,6 +58,14 @@ void gbgpu_count_part (gbgpu_part part, double seconds)
 }
 
 void gbgpu_count_masked_dot (void) { atomic_fetch_add (&n_masked_dot, 1) ; }
+
+// The model's CPU decisions are counted as delegations (interpose.c).
+void gbgpu_count_model_decision (bool gpu, double predicted_gpu, double predicted_cpu)
+{
+    if (gpu) atomic_fetch_add (&n_model_gpu, 1) ;
+    atomic_store (&model_last_gpu_seconds, predicted_gpu) ;
+    atomic_store (&model_last_cpu_seconds, predicted_cpu) ;
+}
 
 void gbgpu_count_jit_compile (double seconds)
 {
@@ -131,6 +141,11 @@ GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
     stats->kernel_seconds = (double) part_nanoseconds [GBGPU_PART_KERNEL] * 1e-9 ;
     stats->download_seconds = (double) part_nanoseconds [GBGPU_PART_DOWNLOAD] * 1e-9 ;
     stats->finish_seconds = (double) part_nanoseconds [GBGPU_PART_FINISH] * 1e-9 ;
+    stats->model_gpu_calls = n_model_gpu ;
+    stats->model_cpu_calls = n_delegated [GBGPU_DELEGATED_COST_MODEL] ;
+    stats->model_last_gpu_seconds = model_last_gpu_seconds ;
+    stats->model_last_cpu_seconds = model_last_cpu_seconds ;
+    gbgpu_auto_report (stats) ;
     return GrB_SUCCESS ;
 }
 
@@ -141,6 +156,7 @@ GBGPU_EXPORT void gbgpu_stats_reset (void)
     n_row_block_calls = 0 ; n_row_blocks = 0 ; n_row_block_retries = 0 ;
     n_out_of_memory = 0 ; n_cuda_errors = 0 ; n_faults = 0 ;
     n_masked_dot = 0 ;
+    n_model_gpu = 0 ; model_last_gpu_seconds = 0 ; model_last_cpu_seconds = 0 ;
     n_jit_compiles = 0 ; jit_compile_nanoseconds = 0 ; n_jit_memory_hits = 0 ; n_jit_disk_hits = 0 ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
     for (int p = 0 ; p < GBGPU_PARTS ; p++) part_nanoseconds [p] = 0 ;
@@ -182,6 +198,20 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
             "theirs in memory, %llu read from the disk cache\n",
             (unsigned long long) s.jit_compiles, s.jit_compile_seconds,
             (unsigned long long) s.jit_memory_hits, (unsigned long long) s.jit_disk_hits) ;
+    if (s.model_gpu_calls > 0 || s.model_cpu_calls > 0)
+    {
+        fprintf (f, "gbgpu:   cost model (policy auto): %llu calls to the GPU, %llu kept on the "
+            "CPU; the last predicted %.3g ms on the GPU, %.3g ms on the CPU\n",
+            (unsigned long long) s.model_gpu_calls, (unsigned long long) s.model_cpu_calls,
+            1e3 * s.model_last_gpu_seconds, 1e3 * s.model_last_cpu_seconds) ;
+        fprintf (f, "gbgpu:   its rates (%s): up %.3g GB/s (cells %.3g GB/s), down %.3g GB/s, "
+            "kernels %.3g products/s, CPU %.3g products/s; per call %.3g ms on the GPU, %.3g ms "
+            "on the CPU\n", s.model_calibrated ? "calibrated at the device's start, then learned"
+                                               : "priors, then learned",
+            s.model_upload_rate / 1e9, s.model_cell_upload_rate / 1e9,
+            s.model_download_rate / 1e9, s.model_kernel_rate,
+            s.model_cpu_rate, 1e3 * s.model_gpu_call_seconds, 1e3 * s.model_cpu_call_seconds) ;
+    }
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++)
     {
         if (s.delegated [r] == 0) continue ;

@@ -3,12 +3,14 @@
 //
 // Reads the descriptor, the semiring's parts and the matrices' types and
 // dimensions, and fills a plan, or names the reason the call stays with the
-// library.  A semiring that is not compiled in is described for the
-// run-time compiler (jit/semiring.c) and planned with its entry
-// (jit/modules.c), which the GPU call builds and loads.  Anything odd
-// (NULL, uninitialized objects, mismatched dimensions) goes to the library
-// too: it returns the GrB_Info it always returns, so gbgpu never has to
-// imitate the library's error checks.
+// library; under policy auto the last word is the cost model's
+// (cost_model.c), whose sizes stay in the plan even when it keeps the call
+// on the CPU (interpose.c times it there, to learn).  A semiring that is
+// not compiled in is described for the run-time compiler (jit/semiring.c)
+// and planned with its entry (jit/modules.c), which the GPU call builds and
+// loads.  Anything odd (NULL, uninitialized objects, mismatched dimensions)
+// goes to the library too: it returns the GrB_Info it always returns, so
+// gbgpu never has to imitate the library's error checks.
 
 #include "plan/plan.h"
 
@@ -176,6 +178,7 @@ static bool plan_product
 )
 {
     parts->run_time = false ;
+    plan->cost.modelled = false ;
     *reason = GBGPU_DELEGATED_INVALID ;
     descriptor_fields d ;
     GrB_Index cm, cn, am, an, bm, bn, mm = 0, mn = 0 ;
@@ -237,9 +240,11 @@ static bool plan_product
     *reason = GBGPU_DELEGATED_SMALL ;
     if (k == 0) return false ;
     // Expected products if B's entries were spread evenly over its rows.
+    // Policy auto: below the floor the GPU cannot pay, and nothing is
+    // modelled; above it the cost model decides (below).
     double estimate = (double) anvals * (double) bnvals / (double) k ;
-    if (gbgpu_current_policy () == GBGPU_POLICY_AUTO
-     && estimate < (double) gbgpu_current_min_work ()) return false ;
+    const bool auto_policy = (gbgpu_current_policy () == GBGPU_POLICY_AUTO) ;
+    if (auto_policy && estimate < (double) gbgpu_current_min_work ()) return false ;
 
     plan->semiring = parts->codes ;
     plan->jit = NULL ;
@@ -280,7 +285,14 @@ static bool plan_product
     plan->direct_to_C = (mask_done && accum == NULL && ctype == ttype
         && GxB_Matrix_Option_get_INT32 (C, GxB_FORMAT, &cformat) == GrB_SUCCESS
         && cformat == GxB_BY_ROW) ;
-    return true ;
+
+    // Policy auto: the whole call's predicted time on each side decides
+    // (cost_model.c); the sizes stay in the plan, for the call to teach the
+    // model what it took.
+    if (!auto_policy) return true ;
+    gbgpu_cost_sizes_of (&plan->cost, plan, C, M, accum, estimate) ;
+    *reason = GBGPU_DELEGATED_COST_MODEL ;
+    return gbgpu_auto_prefers_gpu (&plan->cost) ;
 }
 
 bool gbgpu_dispatch

@@ -1,5 +1,6 @@
 // plugin/plan/plan.h: one GrB_mxm call as a plan for the GPU, or the reason
-// it goes to the library: built-in operators, dispatch, masked dot choice.
+// it goes to the library: built-in operators, dispatch, masked dot choice,
+// policy auto's cost model.
 // SPDX-License-Identifier: Apache-2.0
 
 #ifndef GBGPU_PLAN_H
@@ -8,6 +9,7 @@
 #include <stdbool.h>
 #include "api/api.h"
 #include "jit/jit.h"
+#include "plan/cost_model.h"
 
 //------------------------------------------------------------------------------
 // built-in operators (builtin_ops.c)
@@ -62,6 +64,8 @@ typedef struct
     bool masked_dot ;           // T<M> = A*B' by dot products: B is B's own
                                 // rows (not transposed), and a valued M is
                                 // read as bool (masked_dot_choice.c)
+    gbgpu_cost_sizes cost ;     // policy auto: the sizes the cost model
+                                // decided on (modelled false otherwise)
 }
 gbgpu_plan ;
 
@@ -85,5 +89,25 @@ bool gbgpu_dispatch
 // B (as stored) n x k with b_entries; products: the row-wise estimate.
 bool gbgpu_masked_dot_chosen (double mask_entries, double a_entries, double m,
     double b_entries, double n, double products) ;
+
+//------------------------------------------------------------------------------
+// policy auto's cost model (cost_model.h; call_sizes.c, auto_policy.c)
+//------------------------------------------------------------------------------
+
+// The sizes of a planned call (plan filled, C, M and accum the user's,
+// products dispatch's estimate).
+void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
+    const GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum, double products) ;
+
+// The process's model: true when it predicts the GPU faster (the decision
+// and its predictions are counted in the stats).
+bool gbgpu_auto_prefers_gpu (const gbgpu_cost_sizes *s) ;
+// A call it decided, measured: the GPU's parts (seconds by gbgpu_part), or
+// the library's whole call.  Calls with sizes not modelled teach nothing.
+void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS]) ;
+void gbgpu_auto_learn_cpu (const gbgpu_cost_sizes *s, double seconds) ;
+// The device's calibration (run/calibrate_device.c), once.
+void gbgpu_auto_calibrate (const gbgpu_cost_calibration *c) ;
+bool gbgpu_auto_calibrated (void) ;
 
 #endif

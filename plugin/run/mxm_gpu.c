@@ -10,7 +10,8 @@
 // too large, a CUDA error) is answered by redoing the call on the CPU.  Each
 // failure is counted; one that corrupts the device's context (a fault) keeps
 // every later call off the device.  The calling thread's current CUDA device
-// is the same after the call as before.
+// is the same after the call as before.  The parts' times teach policy
+// auto's cost model, for calls it decided (plan/auto_policy.c).
 
 #define _POSIX_C_SOURCE 200809L
 #include <time.h>
@@ -117,6 +118,18 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
                                             : GBGPU_DELEGATED_NO_DEVICE ;
     }
 
+    // policy auto's model measures the device once: in the first GPU call
+    // it sends, unless gbgpu_start_device did (calibrate_device.c)
+    if (plan->cost.modelled && !gbgpu_auto_calibrated ())
+    {
+        status = gbgpu_calibrate_device () ;
+        if (status != GBGPU_CUDA_OK)
+        {
+            gbgpu_cuda_restore_device (caller_device) ;
+            return reason_for (status) ;
+        }
+    }
+
     // a run-time semiring's module on this device, built and loaded once
     gbgpu_plan with_module = *plan ;
     if (plan->jit != NULL)
@@ -162,6 +175,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         gbgpu_count_gpu (gbgpu_seconds_now () - start, (uint64_t) products) ;
         for (int p = 0 ; p < GBGPU_PARTS ; p++) gbgpu_count_part ((gbgpu_part) p, part [p]) ;
         if (plan->masked_dot) gbgpu_count_masked_dot () ;
+        if (*info == GrB_SUCCESS) gbgpu_auto_learn_gpu (&plan->cost, part) ;
     }
     return reason ;
 }

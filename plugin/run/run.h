@@ -1,6 +1,7 @@
 // plugin/run/run.h: running a plan: inputs to the device and the result
 // back (bridge.c), whole or in row blocks (row_blocks.c), the final step
-// (finish.c), one product on the GPU (mxm_gpu.c).
+// (finish.c), the cost model's calibration (calibrate_device.c), one
+// product on the GPU (mxm_gpu.c).
 // SPDX-License-Identifier: Apache-2.0
 
 #ifndef GBGPU_RUN_H
@@ -122,6 +123,14 @@ GrB_Info gbgpu_finish
     GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum, GrB_Matrix T,
     const gbgpu_plan *plan
 ) ;
+
+//------------------------------------------------------------------------------
+// the cost model's calibration (calibrate_device.c)
+//------------------------------------------------------------------------------
+
+// Times a tiny and a larger product on the calling thread's current device
+// (started) and gives policy auto's cost model its fixed costs and rates.
+gbgpu_cuda_status gbgpu_calibrate_device (void) ;
 
 //------------------------------------------------------------------------------
 // one product on the GPU (mxm_gpu.c)

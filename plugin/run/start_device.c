@@ -10,7 +10,9 @@
 // later ones, calls gbgpu_start_device first: it runs one tiny product
 // (2 x 2, PLUS_TIMES_FP64) through the steps of a GrB_mxm on the device
 // (upload, product, download), which needs no GraphBLAS object, so it may
-// come before GrB_init.  The caller's current device is left as it was.
+// come before GrB_init.  The first start also calibrates policy auto's cost
+// model on the device (calibrate_device.c: about 15 ms more).  The caller's
+// current device is left as it was.
 
 #include "run/run.h"
 
@@ -36,6 +38,7 @@ GBGPU_EXPORT GrB_Info gbgpu_start_device (void)
     if (status == GBGPU_CUDA_OK) status = gbgpu_cuda_download (&T, Tp, Tj, Tx) ;
     gbgpu_cuda_free_result (&T) ;
     gbgpu_cuda_free_csr (&A) ;
+    if (status == GBGPU_CUDA_OK && !gbgpu_auto_calibrated ()) status = gbgpu_calibrate_device () ;
     gbgpu_cuda_restore_device (previous) ;
     if (status == GBGPU_CUDA_OK) return GrB_SUCCESS ;
     gbgpu_count_cuda_status (status) ;  // a fault keeps later calls off the device

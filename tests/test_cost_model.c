@@ -1,0 +1,227 @@
+// tests/test_cost_model.c: [host] policy auto's cost model (plugin/plan/cost_model.c) on
+// synthetic rates and sizes: its decisions, its calibration and its learning.
+// SPDX-License-Identifier: Apache-2.0
+//
+// 1. Decisions, on a model calibrated as an H100-like device and a 16-thread
+//    CPU: a small product stays on the CPU, a large one goes to the GPU, and
+//    the same large product with a large final step or a large download
+//    goes back to the CPU.
+// 2. Calibration: the fixed costs are the tiny product's, the rates what
+//    the larger one (and the bitmap) took beyond them; unusable samples
+//    change nothing.  A bitmap's cells go up at their own rate.
+// 3. Learning: a measurement moves the prediction toward itself, and many
+//    bring it close; one measurement, however far off, moves it at most a
+//    bounded factor; a call dominated by its fixed cost moves the fixed
+//    cost, not the rate; the CPU found slower than its prior sends the call
+//    to the GPU; kinds of mask learn apart; a NaN or negative time teaches
+//    nothing; the CPU's prior follows the thread count until it has learned.
+
+#include "test_support.h"
+#include "plan/cost_model.h"
+
+#include <math.h>
+
+// A device whose fixed costs are 20 us an upload, 100 us a product's kernels
+// and 20 us a download; 20 GB/s each way, 5 GB/s for a bitmap's cells;
+// 10^10 products a second.
+static gbgpu_cost_calibration h100_like (void)
+{
+    gbgpu_cost_calibration c = { 0 } ;
+    c.small [0] = (gbgpu_cost_sample) { 20e-6, 100 } ;
+    c.small [1] = (gbgpu_cost_sample) { 100e-6, 4 } ;
+    c.small [2] = (gbgpu_cost_sample) { 20e-6, 100 } ;
+    c.large [0] = (gbgpu_cost_sample) { 20e-6 + 12.6e6 / 20e9, 12.6e6 } ;
+    c.large [1] = (gbgpu_cost_sample) { 100e-6 + 16777216 / 1e10, 16777216 } ;
+    c.large [2] = (gbgpu_cost_sample) { 20e-6 + 25e6 / 20e9, 25e6 } ;
+    c.bitmap = (gbgpu_cost_sample) { 20e-6 + 16.8e6 / 5e9, 16.8e6 } ;
+    return c ;
+}
+
+static gbgpu_cost_model calibrated_model (void)
+{
+    gbgpu_cost_model m ;
+    gbgpu_cost_model_init (&m, 16) ;
+    gbgpu_cost_calibration c = h100_like () ;
+    gbgpu_cost_calibrate (&m, &c) ;
+    return m ;
+}
+
+static gbgpu_cost_sizes call_of (double products, double bytes_up, double bytes_down,
+    double finish_entries)
+{
+    gbgpu_cost_sizes s = { 0 } ;
+    s.modelled = true ;
+    s.kind = GBGPU_COST_UNMASKED ;
+    s.products = products ;
+    s.rows = 1000 ;
+    s.uploads = 2 ;
+    s.bytes_up = bytes_up ;
+    s.bytes_down = bytes_down ;
+    s.finish_entries = finish_entries ;
+    s.cpu_entries = finish_entries ;
+    return s ;
+}
+
+static gbgpu_cost_prediction predict (const gbgpu_cost_model *m, const gbgpu_cost_sizes *s)
+{
+    gbgpu_cost_prediction p ;
+    gbgpu_cost_predict (&p, m, s) ;
+    return p ;
+}
+
+static void check_decision (const char *what, const gbgpu_cost_model *m,
+    const gbgpu_cost_sizes *s, bool gpu)
+{
+    gbgpu_cost_prediction p = predict (m, s) ;
+    ts_check (p.gpu == gpu && p.gpu_seconds > 0 && p.cpu_seconds > 0,
+        "%s: predicted GPU %.3g s, CPU %.3g s: %s (expected %s)", what,
+        p.gpu_seconds, p.cpu_seconds, p.gpu ? "GPU" : "CPU", gpu ? "GPU" : "CPU") ;
+}
+
+static void test_decisions (void)
+{
+    gbgpu_cost_model m = calibrated_model () ;
+    gbgpu_cost_sizes small = call_of (1e4, 1e5, 1e5, 0) ;
+    check_decision ("small product", &m, &small, false) ;
+    gbgpu_cost_sizes large = call_of (1e10, 1e8, 1e8, 0) ;
+    check_decision ("large product", &m, &large, true) ;
+    gbgpu_cost_sizes finish = large ;
+    finish.finish_entries = 1e9 ;
+    finish.cpu_entries = 0 ;
+    check_decision ("large product, large final step", &m, &finish, false) ;
+    gbgpu_cost_sizes download = large ;
+    download.bytes_down = 1e11 ;
+    check_decision ("large product, large download", &m, &download, false) ;
+    gbgpu_cost_sizes cells = large ;
+    cells.cell_bytes_up = cells.bytes_up ;
+    cells.bytes_up = 0 ;
+    double csr_up = predict (&m, &large).part [GBGPU_COST_UPLOAD] ;
+    double cells_up = predict (&m, &cells).part [GBGPU_COST_UPLOAD] ;
+    ts_check (cells_up > 3.9 * csr_up && cells_up < 4.1 * csr_up,
+        "100 MB as a bitmap's cells: %.3g s to upload, as CSR %.3g s (expected 4x)",
+        cells_up, csr_up) ;
+    gbgpu_cost_prediction p = predict (&m, &large) ;
+    double sum = 0 ;
+    for (int k = 0 ; k < GBGPU_COST_CPU ; k++) sum += p.part [k] ;
+    ts_check (fabs (sum - p.gpu_seconds) <= 1e-12 * sum && p.part [GBGPU_COST_CPU] == p.cpu_seconds,
+        "the GPU's parts add up to %.6g s, predicted %.6g s", sum, p.gpu_seconds) ;
+}
+
+static void test_calibration (void)
+{
+    gbgpu_cost_model m = calibrated_model () ;
+    const gbgpu_cost_line *up = &m.line [GBGPU_COST_MASKED][GBGPU_COST_UPLOAD] ;
+    const gbgpu_cost_line *kernel = &m.line [GBGPU_COST_COMPLEMENTED][GBGPU_COST_KERNEL] ;
+    ts_check (m.calibrated && fabs (up->seconds_per_unit [0] - 20e-6) < 1e-12
+        && fabs (1 / up->seconds_per_unit [1] - 20e9) < 1e-3 * 20e9
+        && fabs (1 / up->seconds_per_unit [2] - 5e9) < 1e-3 * 5e9
+        && fabs (kernel->seconds_per_unit [0] - 100e-6) < 1e-12
+        && fabs (1 / kernel->seconds_per_unit [1] - 1e10) < 1e-3 * 1e10,
+        "calibrated: upload %.3g s + %.3g B/s, kernels %.3g s + %.3g products/s",
+        up->seconds_per_unit [0], 1 / up->seconds_per_unit [1],
+        kernel->seconds_per_unit [0], 1 / kernel->seconds_per_unit [1]) ;
+
+    gbgpu_cost_model prior ;
+    gbgpu_cost_model_init (&prior, 16) ;
+    gbgpu_cost_model bad = prior ;
+    gbgpu_cost_sizes large = call_of (1e10, 1e8, 1e8, 0) ;
+    for (int unusable = 0 ; unusable < 2 ; unusable++)
+    {
+        gbgpu_cost_calibration c = h100_like () ;
+        if (unusable == 0) c.large [1].seconds = 0 ;
+        else c.bitmap.units = 0 ;
+        gbgpu_cost_calibrate (&bad, &c) ;
+        ts_check (!bad.calibrated
+            && predict (&bad, &large).gpu_seconds == predict (&prior, &large).gpu_seconds,
+            "an unusable calibration (%s) changed the model", unusable ? "bitmap" : "kernels") ;
+    }
+}
+
+static double kernel_seconds (const gbgpu_cost_model *m, const gbgpu_cost_sizes *s)
+{
+    return predict (m, s).part [GBGPU_COST_KERNEL] ;
+}
+
+static void test_learning (void)
+{
+    // toward the measurement, and close after many
+    gbgpu_cost_model m = calibrated_model () ;
+    gbgpu_cost_sizes large = call_of (1e10, 1e8, 1e8, 0) ;
+    double before = kernel_seconds (&m, &large) ;
+    gbgpu_cost_learn (&m, &large, GBGPU_COST_KERNEL, 4 * before) ;
+    double once = kernel_seconds (&m, &large) ;
+    ts_check (once > 1.2 * before && once < 4 * before,
+        "one measurement 4x the prediction moved it %.3gx", once / before) ;
+    for (int k = 0 ; k < 30 ; k++) gbgpu_cost_learn (&m, &large, GBGPU_COST_KERNEL, 4 * before) ;
+    double many = kernel_seconds (&m, &large) ;
+    ts_check (fabs (many / (4 * before) - 1) < 0.05,
+        "31 measurements 4x the prediction moved it %.3gx", many / before) ;
+
+    // one far-off call moves a well-learned line at most 16^(1/4) = 2x
+    double settled = kernel_seconds (&m, &large) ;
+    gbgpu_cost_learn (&m, &large, GBGPU_COST_KERNEL, 1000 * settled) ;
+    double outlier = kernel_seconds (&m, &large) ;
+    ts_check (outlier > settled && outlier <= 2.0001 * settled,
+        "a call 1000x slower moved the prediction %.3gx", outlier / settled) ;
+    gbgpu_cost_learn (&m, &large, GBGPU_COST_KERNEL, 0) ;
+    double fast = kernel_seconds (&m, &large) ;
+    ts_check (fast < outlier && fast >= outlier / 2.0001,
+        "a call that took no time moved the prediction %.3gx", fast / outlier) ;
+
+    // a call that is all fixed cost moves the fixed cost, not the rate
+    m = calibrated_model () ;
+    gbgpu_cost_sizes tiny = call_of (100, 1e3, 1e3, 0) ;
+    const gbgpu_cost_line *kernel = &m.line [GBGPU_COST_UNMASKED][GBGPU_COST_KERNEL] ;
+    double fixed = kernel->seconds_per_unit [0], per_product = kernel->seconds_per_unit [1] ;
+    gbgpu_cost_learn (&m, &tiny, GBGPU_COST_KERNEL, 3 * kernel_seconds (&m, &tiny)) ;
+    ts_check (kernel->seconds_per_unit [0] > 1.3 * fixed
+        && fabs (kernel->seconds_per_unit [1] / per_product - 1) < 0.01,
+        "a fixed-cost call moved the fixed cost %.3gx and the rate %.3gx",
+        kernel->seconds_per_unit [0] / fixed, kernel->seconds_per_unit [1] / per_product) ;
+
+    // the CPU slower than its prior: the call goes to the GPU
+    m = calibrated_model () ;
+    gbgpu_cost_sizes mid = call_of (5e6, 2e7, 2e7, 0) ;
+    gbgpu_cost_prediction p = predict (&m, &mid) ;
+    ts_check (!p.gpu, "a mid-size product went to the GPU on the CPU's prior (GPU %.3g s, CPU %.3g s)",
+        p.gpu_seconds, p.cpu_seconds) ;
+    int calls = 0 ;
+    for ( ; calls < 10 && !predict (&m, &mid).gpu ; calls++)
+        gbgpu_cost_learn (&m, &mid, GBGPU_COST_CPU, 5 * p.gpu_seconds) ;
+    ts_check (predict (&m, &mid).gpu && calls <= 3,
+        "a CPU 5x slower than the GPU took %d measured calls to send the call to the GPU", calls) ;
+
+    // kinds learn apart
+    m = calibrated_model () ;
+    gbgpu_cost_sizes masked = large ;
+    masked.kind = GBGPU_COST_COMPLEMENTED ;
+    before = kernel_seconds (&m, &large) ;
+    gbgpu_cost_learn (&m, &masked, GBGPU_COST_KERNEL, 10 * before) ;
+    ts_check (kernel_seconds (&m, &large) == before && kernel_seconds (&m, &masked) > before,
+        "a T<!M> call's measurement moved the unmasked line") ;
+
+    // nothing learned from a NaN or a negative time
+    gbgpu_cost_model same = m ;
+    gbgpu_cost_learn (&m, &large, GBGPU_COST_KERNEL, NAN) ;
+    gbgpu_cost_learn (&m, &large, GBGPU_COST_KERNEL, -1) ;
+    ts_check (kernel_seconds (&m, &large) == kernel_seconds (&same, &large),
+        "a NaN or negative time moved the model") ;
+
+    // the CPU's prior follows the threads, until a kind has learned
+    m = calibrated_model () ;
+    gbgpu_cost_learn (&m, &masked, GBGPU_COST_CPU, 1) ;
+    double cpu_16 = predict (&m, &large).cpu_seconds, learned = predict (&m, &masked).cpu_seconds ;
+    gbgpu_cost_model_set_cpu_threads (&m, 32) ;
+    double cpu_32 = predict (&m, &large).cpu_seconds ;
+    ts_check (fabs (cpu_32 / cpu_16 - 0.5) < 0.01 && predict (&m, &masked).cpu_seconds == learned,
+        "32 threads instead of 16: the CPU's prior %.3gx, a learned kind's %.3gx",
+        cpu_32 / cpu_16, predict (&m, &masked).cpu_seconds / learned) ;
+}
+
+int main (void)
+{
+    test_decisions () ;
+    test_calibration () ;
+    test_learning () ;
+    return ts_summary () ;
+}
