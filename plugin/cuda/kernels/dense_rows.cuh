@@ -58,9 +58,11 @@ template <class SR> struct dense_accumulator
 
 template <class SR, bool FILL>
 __global__ void __launch_bounds__ (DENSE_THREADS)
-dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows,
-    void *tables)
+dense_rows_kernel (const hash_rows_args args, const launch_shape shape)
 {
+    const int64_t *rows = shape.rows ;
+    const int64_t nrows = shape.nrows ;
+    void *tables = shape.tables ;
     using T = typename SR::T ;
     using X = typename SR::X ;
     using S = typename SR::S ;
@@ -170,8 +172,10 @@ cudaError_t launch_dense_bin (const hash_rows_args &args, const KERNELS &kernels
     block_tables tables ;
     GBGPU_TRY (tables.allocate (bins.rows [BIN_DENSE],
         dense_block_bytes (args.ncols, kernels.value_slot_bytes ()))) ;
-    GBGPU_TRY (kernels.dense ((unsigned) tables.blocks (), DENSE_THREADS,
-        args, bins.list + bins.offset [BIN_DENSE], bins.rows [BIN_DENSE], tables.get ())) ;
+    launch_shape shape = bin_shape (bins, BIN_DENSE) ;
+    shape.tables = tables.get () ;
+    GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_DENSE, (unsigned) tables.blocks (),
+        DENSE_THREADS, 0, args, shape)) ;
     return args.timer->end (BIN_DENSE) ;
 }
 #endif
