@@ -3,14 +3,13 @@
 //
 // Included by semirings/instantiate_<type>.cu after defining GBGPU_SEMIRING_TYPE
 // (BOOL, INT32, ...): expands that type's rows of semiring_list.h into kernel
-// instantiations and lookups from (add, mult) to the instantiation: the
-// row-wise fill (accumulate_rows.cuh) and the masked dot product
-// (masked_dot_rows.cuh).  One translation unit per type keeps the build
-// parallel and each unit small.
+// instantiations and the type's finder (compiled_semirings.cuh) from (add,
+// mult) to the instantiations: the row-wise fill (accumulate_rows.cuh) and
+// the masked dot product (masked_dot_rows.cuh).  One translation unit per
+// type keeps the build parallel and each unit small.
 
 #include "kernels/accumulate_rows.cuh"
-#include "masked_dot/masked_dot_rows.cuh"
-#include "semiring_list.h"
+#include "compiled_semirings.cuh"
 
 #define GBGPU_PASTE_(a, b) a ## b
 #define GBGPU_PASTE(a, b) GBGPU_PASTE_ (a, b)
@@ -47,14 +46,10 @@ struct masked_dot_instance
 
 }   // namespace
 
-fill_rows_function GBGPU_PASTE (find_fill_rows_, GBGPU_SEMIRING_TYPE) (gbgpu_add add, gbgpu_mult mult)
+compiled_semiring GBGPU_PASTE (find_compiled_, GBGPU_SEMIRING_TYPE) (gbgpu_add add, gbgpu_mult mult)
 {
-    return find_in_type <fill_rows_instance> (add, mult) ;
-}
-
-masked_dot_function GBGPU_PASTE (find_masked_dot_, GBGPU_SEMIRING_TYPE) (gbgpu_add add, gbgpu_mult mult)
-{
-    return find_in_type <masked_dot_instance> (add, mult) ;
+    return compiled_semiring { find_in_type <fill_rows_instance> (add, mult),
+                               find_in_type <masked_dot_instance> (add, mult) } ;
 }
 
 }   // namespace gbgpu

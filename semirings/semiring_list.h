@@ -7,7 +7,11 @@
 // Everything else is compiled at run time (plugin/jit.h) or delegated.
 //
 // The table is grouped by type so that each type's kernels compile in their own
-// translation unit (semirings/instantiate_<type>.cu), in parallel.
+// translation unit (semirings/instantiate_<type>.cu), in parallel.  The
+// types with semirings compiled in are GBGPU_COMPILED_TYPES: the finders
+// from a semiring's codes to its kernels (semirings/compiled_semirings.cu)
+// follow from that list; a new type is one entry there, its
+// GBGPU_SEMIRINGS_<TYPE> rows and its instantiate_<type>.cu.
 
 #ifndef GBGPU_SEMIRING_LIST_H
 #define GBGPU_SEMIRING_LIST_H
@@ -43,6 +47,10 @@
     GBGPU_SEMIRING (ANY, SECONDI, TYPE) GBGPU_SEMIRING (MIN, SECONDI, TYPE) \
     GBGPU_SEMIRING (ANY, SECONDJ, TYPE) GBGPU_SEMIRING (MIN, SECONDJ, TYPE)
 
+// X (TYPE) for each type with semirings compiled in (a gbgpu_type suffix).
+#define GBGPU_COMPILED_TYPES(X) \
+    X (BOOL) X (INT32) X (INT64) X (UINT32) X (UINT64) X (FP32) X (FP64)
+
 #define GBGPU_SEMIRINGS_BOOL   GBGPU_BOOLEAN_SEMIRINGS
 #define GBGPU_SEMIRINGS_INT32  GBGPU_ARITHMETIC_SEMIRINGS (INT32) \
                                GBGPU_POSITIONAL_SEMIRINGS (INT32)
@@ -53,9 +61,7 @@
 #define GBGPU_SEMIRINGS_FP32   GBGPU_ARITHMETIC_SEMIRINGS (FP32)
 #define GBGPU_SEMIRINGS_FP64   GBGPU_ARITHMETIC_SEMIRINGS (FP64)
 
-#define GBGPU_ALL_SEMIRINGS                                                \
-    GBGPU_SEMIRINGS_BOOL GBGPU_SEMIRINGS_INT32 GBGPU_SEMIRINGS_INT64       \
-    GBGPU_SEMIRINGS_UINT32 GBGPU_SEMIRINGS_UINT64 GBGPU_SEMIRINGS_FP32     \
-    GBGPU_SEMIRINGS_FP64
+#define GBGPU_SEMIRINGS_OF_TYPE(TYPE) GBGPU_SEMIRINGS_ ## TYPE
+#define GBGPU_ALL_SEMIRINGS GBGPU_COMPILED_TYPES (GBGPU_SEMIRINGS_OF_TYPE)
 
 #endif

@@ -9,17 +9,19 @@
 // passed because every row went to the hash tables would prove nothing
 // about the segmented merge.  For each accumulator setting (the test and
 // tuning knob GBGPU_ACCUMULATOR, set here through gbgpu_cuda_configure: auto,
-// hash, dense, merge), each shape and
-// each semiring: C = A*B on the device must equal SuiteSparse's own GrB_mxm
-// (exact, or within a tolerance for floating PLUS/TIMES), its rows must come
-// back sorted, and the bins must be the expected ones:
+// and each accumulator the registry, kernels/accumulators.h, marks
+// forcible: hash, dense, merge), each shape and each semiring: C = A*B on
+// the device must equal SuiteSparse's own GrB_mxm (exact, or within a
+// tolerance for floating PLUS/TIMES), its rows must come back sorted, and
+// the bins must be the expected ones:
 //
 //   auto, "few long rows of B": rows with one entry of A go to the copy bin,
 //       rows with a few go to the merge bin;
 //   auto, the same with B's rows stored unsorted: neither copy nor merge
 //       (they read B's rows as sorted runs), and the result is still right;
-//   hash: no row in dense, merge or copy; dense: every row dense;
-//   merge: every nonempty row merged, whatever its number of segments.
+//   a forced accumulator: every nonempty row in its bins, in both phases
+//       (hash: its shared and global bins; merge: whatever a row's number
+//       of segments).
 //
 // Semirings: every monoid, and multiply ops whose operand order matters
 // (MINUS, DIV, FIRST, SECOND), positional ones, and pattern-only products.
@@ -78,27 +80,47 @@ static const shape shapes [ ] =
 } ;
 #define NSHAPES ((int) (sizeof (shapes) / sizeof (shapes [0])))
 
-typedef enum { EXPECT_AUTO, EXPECT_AUTO_UNSORTED, EXPECT_HASH, EXPECT_DENSE, EXPECT_MERGE } expectation ;
+typedef enum { EXPECT_AUTO, EXPECT_AUTO_UNSORTED, EXPECT_FORCED } expectation ;
 
 static const struct
 {
     const char *knob ;
     gbgpu_cuda_accumulator accumulator ;
     expectation expect ;
+    gbgpu_accumulator forced ;      // EXPECT_FORCED: the one every row gets
     bool unsorted_B ;
 }
 settings [ ] =
 {
-    { "auto",  GBGPU_CUDA_ACCUMULATOR_AUTO,  EXPECT_AUTO,          false },
-    { "auto",  GBGPU_CUDA_ACCUMULATOR_AUTO,  EXPECT_AUTO_UNSORTED, true },
-    { "hash",  GBGPU_CUDA_ACCUMULATOR_HASH,  EXPECT_HASH,          false },
-    { "dense", GBGPU_CUDA_ACCUMULATOR_DENSE, EXPECT_DENSE,         false },
-    { "merge", GBGPU_CUDA_ACCUMULATOR_MERGE, EXPECT_MERGE,         false },
+    { "auto", GBGPU_CUDA_ACCUMULATOR_AUTO, EXPECT_AUTO,          GBGPU_ACCUMULATOR_COUNT, false },
+    { "auto", GBGPU_CUDA_ACCUMULATOR_AUTO, EXPECT_AUTO_UNSORTED, GBGPU_ACCUMULATOR_COUNT, true },
+    #define FORCED_SETTING(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
+        GBGPU_IF (forcible, { #name, GBGPU_CUDA_ACCUMULATOR_ ## NAME, EXPECT_FORCED,  \
+            GBGPU_ACCUMULATOR_ ## NAME, false },)
+    GBGPU_ACCUMULATORS (FORCED_SETTING)
+    #undef FORCED_SETTING
 } ;
 #define NSETTINGS ((int) (sizeof (settings) / sizeof (settings [0])))
 
-// the bins of gbgpu_cuda.h
-enum { BIN_GLOBAL = 9, BIN_DENSE, BIN_MERGE, BIN_COPY, BIN_EMPTY } ;
+// The accumulator of a bin (kernels/accumulators.h), GBGPU_ACCUMULATOR_COUNT
+// for empty rows.
+static gbgpu_accumulator accumulator_of_bin (int bin)
+{
+    if (bin < GBGPU_SHARED_HASH_BINS) return GBGPU_ACCUMULATOR_HASH ;
+    #define OWN_BIN(NAME, name, BIN, bin_name, kernel, launcher, counted, forcible) \
+        if (bin == GBGPU_BIN_ ## BIN) return GBGPU_ACCUMULATOR_ ## NAME ;
+    GBGPU_ACCUMULATORS (OWN_BIN)
+    #undef OWN_BIN
+    return GBGPU_ACCUMULATOR_COUNT ;
+}
+
+// The rows of a phase's bins that belong to accumulator a.
+static int64_t rows_of (const gbgpu_cuda_bin_profile *bins, gbgpu_accumulator a)
+{
+    int64_t rows = 0 ;
+    for (int b = 0 ; b < GBGPU_CUDA_BINS ; b++) if (accumulator_of_bin (b) == a) rows += bins [b].rows ;
+    return rows ;
+}
 
 //------------------------------------------------------------------------------
 // host CSR of a matrix, and a matrix from a device result
@@ -199,17 +221,20 @@ static bool matrix_of_result (GrB_Matrix *C, const gbgpu_dev_result *T,
 // the bins a setting must produce
 //------------------------------------------------------------------------------
 
-static int64_t hash_rows (const gbgpu_cuda_bin_profile *bins)
+// An accumulator's name, "empty" for GBGPU_ACCUMULATOR_COUNT.
+static const char *accumulator_name (int a)
 {
-    int64_t rows = 0 ;
-    for (int b = 0 ; b <= BIN_GLOBAL ; b++) rows += bins [b].rows ;
-    return rows ;
+    #define ACCUMULATOR_NAME(NAME, name, BIN, bin, kernel, launcher, counted, forcible) #name,
+    static const char *const names [ ] = { GBGPU_ACCUMULATORS (ACCUMULATOR_NAME) "empty" } ;
+    #undef ACCUMULATOR_NAME
+    return names [a] ;
 }
 
 // false with why when the profile's bins are not what the setting must give.
-static bool bins_as_expected (const gbgpu_cuda_profile *pr, expectation expect,
+static bool bins_as_expected (const gbgpu_cuda_profile *pr, int setting,
     const shape *h, GrB_Index m, char *why, size_t why_size)
 {
+    const expectation expect = settings [setting].expect ;
     const gbgpu_cuda_bin_profile *phases [2] = { pr->symbolic, pr->numeric } ;
     for (int phase = 0 ; phase < 2 ; phase++)
     {
@@ -217,24 +242,17 @@ static bool bins_as_expected (const gbgpu_cuda_profile *pr, expectation expect,
         const char *name = phase ? "numeric" : "symbolic" ;
         int64_t total = 0 ;
         for (int b = 0 ; b < GBGPU_CUDA_BINS ; b++) total += bins [b].rows ;
-        int64_t busy = (int64_t) m - bins [BIN_EMPTY].rows ;
+        int64_t busy = (int64_t) m - bins [GBGPU_BIN_EMPTY].rows ;
         const char *wrong = NULL ;
         if (total != (int64_t) m) wrong = "rows in all bins != rows of C" ;
         else if (expect == EXPECT_AUTO && h == &shapes [0]
-            && (bins [BIN_COPY].rows == 0 || bins [BIN_MERGE].rows == 0))
+            && (bins [GBGPU_BIN_COPY].rows == 0 || bins [GBGPU_BIN_MERGE].rows == 0))
             wrong = "no row copied or no row merged" ;
-        else if ((expect == EXPECT_AUTO_UNSORTED || expect == EXPECT_HASH)
-            && bins [BIN_COPY].rows + bins [BIN_MERGE].rows > 0)
+        else if (expect == EXPECT_AUTO_UNSORTED
+            && bins [GBGPU_BIN_COPY].rows + bins [GBGPU_BIN_MERGE].rows > 0)
             wrong = "a row copied or merged" ;
-        else if (expect == EXPECT_HASH && bins [BIN_DENSE].rows > 0)
-            wrong = "a dense row" ;
-        else if (expect == EXPECT_DENSE && bins [BIN_DENSE].rows != busy)
-            wrong = "a nonempty row not dense" ;
-        else if (expect == EXPECT_MERGE && phase == 0 && bins [BIN_MERGE].rows != busy)
-            wrong = "a nonempty row not merged" ;
-        else if (expect == EXPECT_MERGE && hash_rows (bins) + bins [BIN_DENSE].rows
-            + bins [BIN_COPY].rows > 0)
-            wrong = "a row not merged" ;
+        else if (expect == EXPECT_FORCED && rows_of (bins, settings [setting].forced) != busy)
+            wrong = "a nonempty row not on the forced accumulator" ;
         else
         {
             // per_bin: the bins that ran kernels took some time (the
@@ -243,7 +261,7 @@ static bool bins_as_expected (const gbgpu_cuda_profile *pr, expectation expect,
             float ms = 0 ;
             for (int b = 0 ; b < GBGPU_CUDA_BINS ; b++)
             {
-                kernels |= bins [b].rows > 0 && b != BIN_EMPTY && !(phase == 0 && b == BIN_COPY) ;
+                kernels |= bins [b].rows > 0 && b != GBGPU_BIN_EMPTY && !(phase == 0 && b == GBGPU_BIN_COPY) ;
                 ms += bins [b].ms ;
             }
             if (pr->per_bin && kernels && !(ms > 0)) wrong = "bins ran, no time measured" ;
@@ -251,10 +269,13 @@ static bool bins_as_expected (const gbgpu_cuda_profile *pr, expectation expect,
         }
         if (wrong != NULL)
         {
-            snprintf (why, why_size, "%s bins: %s (copy %lld, merge %lld, dense %lld, hash %lld, empty %lld)",
-                name, wrong, (long long) bins [BIN_COPY].rows, (long long) bins [BIN_MERGE].rows,
-                (long long) bins [BIN_DENSE].rows, (long long) hash_rows (bins),
-                (long long) bins [BIN_EMPTY].rows) ;
+            int at = snprintf (why, why_size, "%s bins: %s (", name, wrong) ;
+            for (int a = 0 ; a <= GBGPU_ACCUMULATOR_COUNT && at > 0 && (size_t) at < why_size ; a++)
+            {
+                at += snprintf (why + at, why_size - (size_t) at, "%s %lld%s",
+                    accumulator_name (a), (long long) rows_of (bins, (gbgpu_accumulator) a),
+                    a < GBGPU_ACCUMULATOR_COUNT ? ", " : ")") ;
+            }
             return false ;
         }
     }
@@ -314,7 +335,7 @@ static bool run_case (gbgpu_semiring code, const shape *h, int setting, uint64_t
             ok = false ;
         }
     }
-    if (ok) ok = bins_as_expected (&profile, settings [setting].expect, h, h->m, why, why_size) ;
+    if (ok) ok = bins_as_expected (&profile, setting, h, h->m, why, why_size) ;
     if (ok) ok = matrix_of_result (&C, &T, code.type, why, why_size) ;
     if (ok)
     {

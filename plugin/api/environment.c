@@ -133,9 +133,14 @@ void gbgpu_environment_read (gbgpu_environment *e)
     read_switch ("GBGPU_MODEL_TRACE", &e->model_trace) ;
 
     gbgpu_cuda_settings *c = &e->cuda ;
-    static const char *const accumulators [ ] = { "auto", "hash", "dense", "merge" } ;
+    // "auto", then the registry's forcible accumulators in gbgpu_cuda_accumulator's order
+    #define GBGPU_FORCIBLE_WORD(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
+        GBGPU_IF (forcible, #name,)
+    static const char *const accumulators [ ] = { "auto", GBGPU_ACCUMULATORS (GBGPU_FORCIBLE_WORD) } ;
+    #undef GBGPU_FORCIBLE_WORD
     int accumulator = c->accumulator ;
-    read_word ("GBGPU_ACCUMULATOR", accumulators, 4, &accumulator) ;
+    read_word ("GBGPU_ACCUMULATOR", accumulators,
+        (int) (sizeof (accumulators) / sizeof (accumulators [0])), &accumulator) ;
     c->accumulator = (gbgpu_cuda_accumulator) accumulator ;
     static const char *const failures [ ] = { "none", "launch", "fault" } ;
     int failure = c->inject_failure ;

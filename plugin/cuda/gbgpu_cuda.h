@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #endif
+#include "kernels/accumulators.h"
 #include "kernels/semiring_codes.h"
 
 #if defined(__GNUC__)
@@ -78,10 +79,11 @@ static inline int64_t gbgpu_result_values (const gbgpu_dev_result *T)
     return T->iso ? 1 : T->nvals ;
 }
 
-// Rows of C are grouped in bins by the accumulator they get: shared-memory
-// hash tables of 2^6 .. 2^14 slots (bins 0..8), a global-memory hash table,
-// dense, segmented merge, a copy of one row of B, and empty rows.
-#define GBGPU_CUDA_BINS 14
+// Rows of C are grouped in bins by the accumulator they get
+// (kernels/accumulators.h): shared-memory hash tables of 2^6 .. 2^14 slots
+// (bins 0..8), then each accumulator's own bin (dense, segmented merge, a
+// global-memory hash table, a copy of one row of B), and empty rows.
+#define GBGPU_CUDA_BINS GBGPU_BIN_COUNT
 
 typedef struct
 {
@@ -108,14 +110,19 @@ gbgpu_cuda_profile ;
 // them from the environment at gbgpu's initialization; the benchmark and the
 // kernel-level tests may set them too.  The transfers read theirs at their
 // first use.
+//
+// GBGPU_ACCUMULATOR: the selector picks per row (auto), or every row it can
+// take goes to one accumulator, any the registry marks forcible:
+// GBGPU_CUDA_ACCUMULATOR_<NAME>, numbered as the words "auto", "<name>", ...
+#define GBGPU_CUDA_FORCED_ACCUMULATOR(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
+    GBGPU_IF (forcible, GBGPU_CUDA_ACCUMULATOR_ ## NAME,)
 typedef enum
 {
-    GBGPU_CUDA_ACCUMULATOR_AUTO = 0,    // the selector picks per row
-    GBGPU_CUDA_ACCUMULATOR_HASH,        // every row on one accumulator
-    GBGPU_CUDA_ACCUMULATOR_DENSE,
-    GBGPU_CUDA_ACCUMULATOR_MERGE,
+    GBGPU_CUDA_ACCUMULATOR_AUTO = 0,
+    GBGPU_ACCUMULATORS (GBGPU_CUDA_FORCED_ACCUMULATOR)
 }
 gbgpu_cuda_accumulator ;
+#undef GBGPU_CUDA_FORCED_ACCUMULATOR
 
 typedef enum
 {
@@ -139,8 +146,9 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_settings gbgpu_cuda_default_settings (void) ;
 GBGPU_CUDA_EXPORT gbgpu_cuda_settings gbgpu_cuda_current_settings (void) ;
 GBGPU_CUDA_EXPORT void gbgpu_cuda_configure (const gbgpu_cuda_settings *settings) ;
 
-// A bin's name for reports ("hash64" ... "hash16384", "global", "dense",
-// "merge", "copy", "empty"), or "?" for a number out of range.
+// A bin's name for reports ("hash64" ... "hash16384", then the registry's
+// own bins: "dense", "merge", "global", "copy"; "empty"), or "?" for a
+// number out of range.
 GBGPU_CUDA_EXPORT const char *gbgpu_cuda_bin_name (int bin) ;
 
 // Devices.
@@ -244,8 +252,9 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_masked_dot
 // of the device: the one every other call here uses).
 typedef struct gbgpu_cuda_module gbgpu_cuda_module ;
 
-// The kernels a module holds, in the order kernel_names gives them.
-#define GBGPU_CUDA_MODULE_KERNELS 4     // hash, dense, merge, copy
+// The kernels a module holds, one per accumulator in the registry's order
+// (GBGPU_ACCUMULATOR_<NAME>), as kernel_names gives them.
+#define GBGPU_CUDA_MODULE_KERNELS GBGPU_ACCUMULATOR_COUNT
 
 // The device's architecture as NVRTC names it (90 for sm_90), 0 if unknown.
 GBGPU_CUDA_EXPORT int gbgpu_cuda_device_arch (int device) ;

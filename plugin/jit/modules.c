@@ -25,8 +25,6 @@
 #include <string.h>
 #include "jit/jit.h"
 
-_Static_assert (GBGPU_CUDA_MODULE_KERNELS == GBGPU_JIT_NKERNELS, "one lowered name a kernel") ;
-
 // Devices a module can be loaded on (GBGPU_DEVICE above this: no module).
 #define MAX_DEVICES 64
 

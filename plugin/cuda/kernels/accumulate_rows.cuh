@@ -1,18 +1,21 @@
 // plugin/cuda/kernels/accumulate_rows.cuh: one phase (count or fill) over every bin of rows, each
-// bin with its accumulator: hash tables in shared memory sized per bin, hash
-// tables in global memory sized per row, the dense accumulator, the segmented
-// merge and the copy of single rows of B (accumulator_selector.cuh says which
-// row gets which).  This is what a semiring instantiates
-// (semirings/instantiate_type.cuh) and what the symbolic phase runs with the
-// pattern policy (count_rows.cu).  The largest rows' bins are launched first.
+// bin with its accumulator, in the order of the registry (accumulators.h):
+// the dense accumulator, the segmented merge, hash tables in shared memory
+// sized per bin and in global memory sized per row, and the copy of single
+// rows of B (accumulator_selector.cuh says which row gets which).  This is
+// what a semiring instantiates (semirings/instantiate_type.cuh) and what the
+// symbolic phase runs with the pattern policy (count_rows.cu).
 // SPDX-License-Identifier: Apache-2.0
 //
-// The launchers size and configure each bin's launch and take the kernels
-// from a kernel set: compiled_kernels below for the semirings compiled in,
-// jit_kernels (spgemm/module_launch.cu) for kernels compiled at run time by NVRTC,
-// which launch the same templates through the driver API.  A kernel set has
-// value_slot_bytes (), slot_bytes (), allow_hash_shared (bytes) and one
-// launch function per kernel: hash, dense, merge, copy.
+// Each accumulator's launcher (in its template file, included below) sizes
+// and configures its bins' launches and takes the kernels from a kernel set:
+// compiled_kernels below for the semirings compiled in, module_kernels
+// (spgemm/module_launch.cu) for kernels compiled at run time by NVRTC, which
+// launch the same templates through the driver API.  A kernel set holds one
+// kernel per accumulator, indexed by GBGPU_ACCUMULATOR_<NAME>, and has
+// value_slot_bytes (), slot_bytes (), allow_shared (accumulator, bytes) and
+// launch (accumulator, blocks, threads, shared, args, shape).  A new
+// accumulator's template file is included here.
 
 #ifndef GBGPU_ACCUMULATE_ROWS_CUH
 #define GBGPU_ACCUMULATE_ROWS_CUH
@@ -25,6 +28,9 @@
 #ifndef __CUDACC_RTC__
 namespace gbgpu {
 
+// An accumulator's kernel, as every one is declared.
+using row_kernel = void (*) (const hash_rows_args, const launch_shape) ;
+
 // The kernels of semiring SR, compiled in, launched with <<<>>>.
 template <class SR, bool FILL>
 struct compiled_kernels
@@ -32,54 +38,48 @@ struct compiled_kernels
     static_assert (FILL || !has_values <SR>, "counting uses the pattern policy") ;
     static constexpr size_t value_slot_bytes () { return gbgpu::value_slot_bytes <SR> () ; }
     static constexpr size_t slot_bytes () { return gbgpu::slot_bytes <SR> () ; }
-    static cudaError_t allow_hash_shared (int bytes)
+
+    // Each accumulator's kernel for this phase; NULL for one the symbolic
+    // phase does not run (never instantiated).
+    static row_kernel kernel (int accumulator)
     {
-        return cudaFuncSetAttribute (hash_rows_kernel <SR, FILL>,
+        #define GBGPU_COMPILED_KERNEL(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
+            [] () -> row_kernel                                                                 \
+            {                                                                                   \
+                if constexpr (FILL || counted) return &kernel <SR, FILL> ;                      \
+                else return nullptr ;                                                           \
+            } (),
+        static const row_kernel kernels [GBGPU_ACCUMULATOR_COUNT] =
+        {
+            GBGPU_ACCUMULATORS (GBGPU_COMPILED_KERNEL)
+        } ;
+        #undef GBGPU_COMPILED_KERNEL
+        return kernels [accumulator] ;
+    }
+    static cudaError_t allow_shared (int accumulator, int bytes)
+    {
+        return cudaFuncSetAttribute (kernel (accumulator),
             cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) ;
     }
-    static cudaError_t hash (unsigned blocks, int threads, size_t shared,
-        const hash_rows_args &args, const table_shape &shape)
+    static cudaError_t launch (int accumulator, unsigned blocks, int threads, size_t shared,
+        const hash_rows_args &args, const launch_shape &shape)
     {
-        hash_rows_kernel <SR, FILL> <<<blocks, threads, shared, stream ()>>> (args, shape) ;
-        return cudaGetLastError () ;
-    }
-    static cudaError_t dense (unsigned blocks, int threads, const hash_rows_args &args,
-        const int64_t *rows, int64_t nrows, void *tables)
-    {
-        dense_rows_kernel <SR, FILL> <<<blocks, threads, 0, stream ()>>> (args, rows, nrows, tables) ;
-        return cudaGetLastError () ;
-    }
-    static cudaError_t merge (unsigned blocks, int threads, const hash_rows_args &args,
-        const int64_t *rows, int64_t nrows, void *tables, int64_t max_segments,
-        int64_t max_products)
-    {
-        merge_rows_kernel <SR, FILL> <<<blocks, threads, 0, stream ()>>>
-            (args, rows, nrows, tables, max_segments, max_products) ;
-        return cudaGetLastError () ;
-    }
-    static cudaError_t copy (unsigned blocks, int threads, const hash_rows_args &args,
-        const int64_t *rows, int64_t nrows)
-    {
-        copy_rows_kernel <SR> <<<blocks, threads, 0, stream ()>>> (args, rows, nrows) ;
+        kernel (accumulator) <<<blocks, threads, shared, stream ()>>> (args, shape) ;
         return cudaGetLastError () ;
     }
 } ;
 
-// One phase with the kernel set `kernels`; FILL: the numeric phase (copy
-// rows are counted by analyse_rows, so only filling launches them).  The
-// bins write disjoint rows: each is launched beside the others.
+// One phase with the kernel set `kernels`; FILL: the numeric phase (an
+// accumulator the registry marks not counted runs only then).  The bins
+// write disjoint rows of T: each is launched beside the others.
 template <bool FILL, class KERNELS>
 cudaError_t accumulate_rows_with (const hash_rows_args &args, const KERNELS &kernels)
 {
-    const row_bins &bins = *args.bins ;
     concurrent_launches beside ;
-    if (bins.rows [BIN_DENSE] > 0)
-        GBGPU_TRY (beside.run ([&] { return launch_dense_bin (args, kernels) ; })) ;
-    if (bins.rows [BIN_MERGE] > 0)
-        GBGPU_TRY (beside.run ([&] { return launch_merge_bin (args, kernels) ; })) ;
-    GBGPU_TRY (launch_hash_bins (args, kernels, beside)) ;
-    if (FILL && bins.rows [BIN_COPY] > 0)
-        GBGPU_TRY (beside.run ([&] { return launch_copy_bin (args, kernels) ; })) ;
+    #define GBGPU_LAUNCH_BINS(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
+        if constexpr (FILL || counted) GBGPU_TRY (launcher (args, kernels, beside)) ;
+    GBGPU_ACCUMULATORS (GBGPU_LAUNCH_BINS)
+    #undef GBGPU_LAUNCH_BINS
     return beside.join () ;
 }
 

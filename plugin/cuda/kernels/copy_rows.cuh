@@ -21,10 +21,13 @@ struct copy_policy
     static constexpr int warps_per_block = 8 ;
 } ;
 
-template <class SR>
+template <class SR, bool FILL>
 __global__ void __launch_bounds__ (copy_policy::warps_per_block * 32)
-copy_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows)
+copy_rows_kernel (const hash_rows_args args, const launch_shape shape)
 {
+    static_assert (FILL, "copy rows are counted by analyse_rows") ;
+    const int64_t *rows = shape.rows ;
+    const int64_t nrows = shape.nrows ;
     using T = typename SR::T ;
     using X = typename SR::X ;
     using S = typename SR::S ;
@@ -53,18 +56,23 @@ copy_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows)
 }
 
 #ifndef __CUDACC_RTC__
-// Filling only: a copy row's count is written by analyse_rows.
+// Filling only (the registry's `counted` is 0): a copy row's count is
+// written by analyse_rows.
 template <class KERNELS>
-cudaError_t launch_copy_bin (const hash_rows_args &args, const KERNELS &kernels)
+cudaError_t launch_copy_bin (const hash_rows_args &args, const KERNELS &kernels,
+    concurrent_launches &beside)
 {
     const row_bins &bins = *args.bins ;
     if (bins.rows [BIN_COPY] == 0) return cudaSuccess ;
-    GBGPU_TRY (args.timer->begin (BIN_COPY)) ;
-    const int64_t blocks = (bins.rows [BIN_COPY] + copy_policy::warps_per_block - 1)
-        / copy_policy::warps_per_block ;
-    GBGPU_TRY (kernels.copy ((unsigned) blocks, copy_policy::warps_per_block * 32,
-        args, bins.list + bins.offset [BIN_COPY], bins.rows [BIN_COPY])) ;
-    return args.timer->end (BIN_COPY) ;
+    return beside.run ([&] () -> cudaError_t
+    {
+        GBGPU_TRY (args.timer->begin (BIN_COPY)) ;
+        const int64_t blocks = (bins.rows [BIN_COPY] + copy_policy::warps_per_block - 1)
+            / copy_policy::warps_per_block ;
+        GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_COPY, (unsigned) blocks,
+            copy_policy::warps_per_block * 32, 0, args, bin_shape (bins, BIN_COPY))) ;
+        return args.timer->end (BIN_COPY) ;
+    }) ;
 }
 #endif
 

@@ -58,9 +58,11 @@ template <class SR> struct dense_accumulator
 
 template <class SR, bool FILL>
 __global__ void __launch_bounds__ (DENSE_THREADS)
-dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows,
-    void *tables)
+dense_rows_kernel (const hash_rows_args args, const launch_shape shape)
 {
+    const int64_t *rows = shape.rows ;
+    const int64_t nrows = shape.nrows ;
+    void *tables = shape.tables ;
     using T = typename SR::T ;
     using X = typename SR::X ;
     using S = typename SR::S ;
@@ -162,17 +164,23 @@ dense_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
 
 #ifndef __CUDACC_RTC__
 template <class KERNELS>
-cudaError_t launch_dense_bin (const hash_rows_args &args, const KERNELS &kernels)
+cudaError_t launch_dense_bin (const hash_rows_args &args, const KERNELS &kernels,
+    concurrent_launches &beside)
 {
     const row_bins &bins = *args.bins ;
     if (bins.rows [BIN_DENSE] == 0) return cudaSuccess ;
-    GBGPU_TRY (args.timer->begin (BIN_DENSE)) ;
-    block_tables tables ;
-    GBGPU_TRY (tables.allocate (bins.rows [BIN_DENSE],
-        dense_block_bytes (args.ncols, kernels.value_slot_bytes ()))) ;
-    GBGPU_TRY (kernels.dense ((unsigned) tables.blocks (), DENSE_THREADS,
-        args, bins.list + bins.offset [BIN_DENSE], bins.rows [BIN_DENSE], tables.get ())) ;
-    return args.timer->end (BIN_DENSE) ;
+    return beside.run ([&] () -> cudaError_t
+    {
+        GBGPU_TRY (args.timer->begin (BIN_DENSE)) ;
+        block_tables tables ;
+        GBGPU_TRY (tables.allocate (bins.rows [BIN_DENSE],
+            dense_block_bytes (args.ncols, kernels.value_slot_bytes ()))) ;
+        launch_shape shape = bin_shape (bins, BIN_DENSE) ;
+        shape.tables = tables.get () ;
+        GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_DENSE, (unsigned) tables.blocks (),
+            DENSE_THREADS, 0, args, shape)) ;
+        return args.timer->end (BIN_DENSE) ;
+    }) ;
 }
 #endif
 

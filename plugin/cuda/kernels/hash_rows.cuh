@@ -171,16 +171,6 @@ __device__ void bitonic_sort_table (uint32_t *keys, typename SR::S *slots,
 // the kernel
 //------------------------------------------------------------------------------
 
-struct table_shape
-{
-    int table_bits ;
-    int group_threads ;
-    int groups_per_block ;
-    void *global_tables ;       // NULL: tables in shared memory
-    const int64_t *rows ;       // this bin's rows
-    int64_t nrows ;
-} ;
-
 // A value slot's bytes (none for counting); a table slot's: the key's too.
 template <class SR> constexpr size_t value_slot_bytes ()
 {
@@ -208,7 +198,7 @@ template <class T> __device__ __forceinline__ T value_at (const void *x, bool is
 enum class table_memory { shared, global } ;
 
 template <class SR, bool FILL, table_memory MEMORY>
-__device__ __forceinline__ void hash_rows (const hash_rows_args &args, const table_shape &shape,
+__device__ __forceinline__ void hash_rows (const hash_rows_args &args, const launch_shape &shape,
     unsigned char *shared_tables, int *row_size)
 {
     using T = typename SR::T ;
@@ -242,7 +232,7 @@ __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const tab
         if constexpr (MEMORY == table_memory::global)
         {
             table_bits = global_table_bits (args.need [i]) ;
-            unsigned char *base = static_cast <unsigned char *> (shape.global_tables)
+            unsigned char *base = static_cast <unsigned char *> (shape.tables)
                 + ((size_t) blockIdx.x * slot_bytes <SR> () << shape.table_bits) ;
             keys = reinterpret_cast <uint32_t *> (base) ;
             slots = reinterpret_cast <S *> (base + (sizeof (uint32_t) << table_bits)) ;
@@ -377,11 +367,11 @@ __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const tab
 
 template <class SR, bool FILL>
 __global__ void __launch_bounds__ (1024)
-hash_rows_kernel (const hash_rows_args args, const table_shape shape)
+hash_rows_kernel (const hash_rows_args args, const launch_shape shape)
 {
     extern __shared__ __align__ (16) unsigned char shared_tables [ ] ;
     __shared__ int row_size [32] ;
-    if (shape.global_tables != nullptr)
+    if (shape.tables != nullptr)
         hash_rows <SR, FILL, table_memory::global> (args, shape, shared_tables, row_size) ;
     else
         hash_rows <SR, FILL, table_memory::shared> (args, shape, shared_tables, row_size) ;
@@ -394,7 +384,8 @@ hash_rows_kernel (const hash_rows_args args, const table_shape shape)
 
 // KERNELS: the kernel set of one semiring and phase (accumulate_rows.cuh:
 // compiled in, or loaded from a run-time compiled module); each bin is
-// launched beside the others (`beside`).
+// launched beside the others (`beside`), the largest tables first: their
+// rows take longest.
 template <class KERNELS>
 cudaError_t launch_hash_bins (const hash_rows_args &args, const KERNELS &kernels,
     concurrent_launches &beside)
@@ -410,28 +401,33 @@ cudaError_t launch_hash_bins (const hash_rows_args &args, const KERNELS &kernels
             GBGPU_TRY (args.timer->begin (BIN_GLOBAL)) ;
             block_tables tables ;
             GBGPU_TRY (tables.allocate (bins.rows [BIN_GLOBAL], per_slot << bits)) ;
-            table_shape shape = { bits, GLOBAL_GROUP_THREADS, 1, tables.get (),
-                bins.list + bins.offset [BIN_GLOBAL], bins.rows [BIN_GLOBAL] } ;
-            GBGPU_TRY (kernels.hash ((unsigned) tables.blocks (), GLOBAL_GROUP_THREADS, 0, args, shape)) ;
+            launch_shape shape = bin_shape (bins, BIN_GLOBAL) ;
+            shape.tables = tables.get () ;
+            shape.table_bits = bits ;
+            shape.group_threads = GLOBAL_GROUP_THREADS ;
+            shape.groups_per_block = 1 ;
+            GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_HASH, (unsigned) tables.blocks (),
+                GLOBAL_GROUP_THREADS, 0, args, shape)) ;
             return args.timer->end (BIN_GLOBAL) ;
         })) ;
     }
-    // the largest tables first: their rows take longest
     for (int b = N_SHARED_BINS - 1 ; b >= 0 ; b--)
     {
         if (bins.rows [b] == 0) continue ;
         GBGPU_TRY (beside.run ([&] () -> cudaError_t
         {
             const bin_policy &policy = shared_bins [b] ;
-            table_shape shape = { bin_table_bits (b), policy.group_threads,
-                policy.groups_per_block, nullptr, bins.list + bins.offset [b], bins.rows [b] } ;
+            launch_shape shape = bin_shape (bins, b) ;
+            shape.table_bits = bin_table_bits (b) ;
+            shape.group_threads = policy.group_threads ;
+            shape.groups_per_block = policy.groups_per_block ;
             const size_t shared = (size_t) policy.groups_per_block * per_slot << shape.table_bits ;
             GBGPU_TRY (args.timer->begin (b)) ;
             // the same value from every thread: concurrent calls cannot shrink
             // the limit under another's launch
-            GBGPU_TRY (kernels.allow_hash_shared (max_dynamic_shared ())) ;
+            GBGPU_TRY (kernels.allow_shared (GBGPU_ACCUMULATOR_HASH, max_dynamic_shared ())) ;
             const int64_t blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
-            GBGPU_TRY (kernels.hash ((unsigned) blocks,
+            GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_HASH, (unsigned) blocks,
                 policy.group_threads * policy.groups_per_block, shared, args, shape)) ;
             return args.timer->end (b) ;
         })) ;

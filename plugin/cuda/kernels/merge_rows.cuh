@@ -162,9 +162,12 @@ __device__ void merge_pass (const merge_workspace <SR> &w, int from, int64_t n,
 
 template <class SR, bool FILL>
 __global__ void __launch_bounds__ (merge_policy::threads)
-merge_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows,
-    void *tables, int64_t max_segments, int64_t max_products)
+merge_rows_kernel (const hash_rows_args args, const launch_shape shape)
 {
+    const int64_t *rows = shape.rows ;
+    const int64_t nrows = shape.nrows ;
+    void *tables = shape.tables ;
+    const int64_t max_segments = shape.max_segments, max_products = shape.max_products ;
     using T = typename SR::T ;
     using X = typename SR::X ;
     using S = typename SR::S ;
@@ -284,20 +287,27 @@ merge_rows_kernel (const hash_rows_args args, const int64_t *rows, int64_t nrows
 
 #ifndef __CUDACC_RTC__
 template <class KERNELS>
-cudaError_t launch_merge_bin (const hash_rows_args &args, const KERNELS &kernels)
+cudaError_t launch_merge_bin (const hash_rows_args &args, const KERNELS &kernels,
+    concurrent_launches &beside)
 {
     const row_bins &bins = *args.bins ;
     if (bins.rows [BIN_MERGE] == 0) return cudaSuccess ;
-    const int64_t max_segments = bins.max_merge_segments ;
-    const int64_t max_products = bins.max_merge_products ;
-    GBGPU_TRY (args.timer->begin (BIN_MERGE)) ;
-    block_tables tables ;
-    GBGPU_TRY (tables.allocate (bins.rows [BIN_MERGE],
-        merge_block_bytes (kernels.value_slot_bytes (), max_segments, max_products))) ;
-    GBGPU_TRY (kernels.merge ((unsigned) tables.blocks (), merge_policy::threads,
-        args, bins.list + bins.offset [BIN_MERGE], bins.rows [BIN_MERGE], tables.get (),
-        max_segments, max_products)) ;
-    return args.timer->end (BIN_MERGE) ;
+    return beside.run ([&] () -> cudaError_t
+    {
+        const int64_t max_segments = bins.max_merge_segments ;
+        const int64_t max_products = bins.max_merge_products ;
+        GBGPU_TRY (args.timer->begin (BIN_MERGE)) ;
+        block_tables tables ;
+        GBGPU_TRY (tables.allocate (bins.rows [BIN_MERGE],
+            merge_block_bytes (kernels.value_slot_bytes (), max_segments, max_products))) ;
+        launch_shape shape = bin_shape (bins, BIN_MERGE) ;
+        shape.tables = tables.get () ;
+        shape.max_segments = max_segments ;
+        shape.max_products = max_products ;
+        GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_MERGE, (unsigned) tables.blocks (),
+            merge_policy::threads, 0, args, shape)) ;
+        return args.timer->end (BIN_MERGE) ;
+    }) ;
 }
 #endif
 

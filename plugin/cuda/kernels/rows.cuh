@@ -4,7 +4,9 @@
 //
 // This folder holds exactly the headers NVRTC compiles for run-time
 // semirings (plugin/jit/compiler/): it sees only their device parts, so
-// everything that needs the CUDA runtime is under !__CUDACC_RTC__.
+// everything that needs the CUDA runtime is under !__CUDACC_RTC__.  The
+// bins follow from the registry of accumulators (accumulators.h); the
+// shared hash bins' tuning is here.
 
 #ifndef GBGPU_ROWS_CUH
 #define GBGPU_ROWS_CUH
@@ -13,6 +15,7 @@
 #include <cstdint>
 #include "memory/device_memory.cuh"
 #endif
+#include "accumulators.h"
 #include "semiring_codes.h"
 
 namespace gbgpu {
@@ -21,18 +24,19 @@ namespace gbgpu {
 // bins: rows grouped by the accumulator they need
 //------------------------------------------------------------------------------
 
-// Bin b's tables live in shared memory and have 2^(6+b) slots, at most 3/4
-// full; `group_threads` threads work on one row, `groups_per_block` rows
-// share a block.  The largest bins need Hopper's 227 KB of shared memory per
-// block for 8-byte values; a device with less leaves them out (usable_bins).
+// Bin b < N_SHARED_BINS holds hash tables in shared memory of 2^(6+b)
+// slots, at most 3/4 full; `group_threads` threads work on one row,
+// `groups_per_block` rows share a block.  The largest bins need Hopper's
+// 227 KB of shared memory per block for 8-byte values; a device with less
+// leaves them out (usable_bins).
 struct bin_policy
 {
     int group_threads ;
     int groups_per_block ;
 } ;
 
-constexpr int N_SHARED_BINS = 9 ;
-constexpr bin_policy shared_bins [N_SHARED_BINS] =
+constexpr int N_SHARED_BINS = GBGPU_SHARED_HASH_BINS ;
+constexpr bin_policy shared_bins [ ] =
 {
     {   32, 8 },     // <=    48 entries: a warp per row, 8 rows a block
     {   32, 8 },     // <=    96
@@ -44,12 +48,16 @@ constexpr bin_policy shared_bins [N_SHARED_BINS] =
     { 1024, 1 },     // <=  6144
     { 1024, 1 },     // <= 12288: 192 KB of 4-byte keys + 8-byte values
 } ;
-constexpr int BIN_GLOBAL = N_SHARED_BINS ;      // a hash table in global memory
-constexpr int BIN_DENSE = N_SHARED_BINS + 1 ;   // a dense accumulator, B's width
-constexpr int BIN_MERGE = N_SHARED_BINS + 2 ;   // a merge of B's sorted rows
-constexpr int BIN_COPY = N_SHARED_BINS + 3 ;    // one entry in A(i,:): B's row scaled
-constexpr int BIN_EMPTY = N_SHARED_BINS + 4 ;   // nothing to compute
-constexpr int N_BINS = N_SHARED_BINS + 5 ;
+static_assert (sizeof (shared_bins) / sizeof (shared_bins [0]) == N_SHARED_BINS,
+    "a policy per shared hash bin") ;
+
+// Each accumulator's own bin, BIN_<BIN> (accumulators.h), and empty rows.
+#define GBGPU_BIN_CONSTANT(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
+    constexpr int BIN_ ## BIN = GBGPU_BIN_ ## BIN ;
+GBGPU_ACCUMULATORS (GBGPU_BIN_CONSTANT)
+#undef GBGPU_BIN_CONSTANT
+constexpr int BIN_EMPTY = GBGPU_BIN_EMPTY ;
+constexpr int N_BINS = GBGPU_BIN_COUNT ;
 constexpr int GLOBAL_GROUP_THREADS = 1024 ;
 
 __host__ __device__ constexpr int bin_table_bits (int bin) { return 6 + bin ; }
@@ -59,10 +67,11 @@ __host__ __device__ constexpr int64_t bin_capacity (int table_bits)
     return (int64_t (3) << table_bits) / 4 ;
 }
 
-// The smallest table (at least a global one) that holds `need` entries.
+// The smallest global table (larger than every shared one) that holds
+// `need` entries.
 __host__ __device__ inline int global_table_bits (int64_t need)
 {
-    int bits = bin_table_bits (BIN_GLOBAL) ;
+    int bits = bin_table_bits (N_SHARED_BINS) ;
     while (bin_capacity (bits) < need) bits++ ;
     return bits ;
 }
@@ -146,6 +155,34 @@ struct hash_rows_args
     const row_bins *bins ;
     bin_timer *timer ;
 } ;
+
+// One launch of an accumulator's kernel over one bin: the bin's rows, and
+// what the accumulator is sized by (each kernel reads its own; the rest
+// are 0).  Every kernel takes (hash_rows_args, launch_shape), so that a
+// kernel set is one kernel per accumulator (accumulate_rows.cuh).
+struct launch_shape
+{
+    const int64_t *rows ;       // this bin's rows
+    int64_t nrows ;
+    void *tables ;              // the blocks' accumulators in global memory
+                                // (hash: NULL for tables in shared memory)
+    int table_bits ;            // hash: 2^table_bits slots (global: at most)
+    int group_threads ;         // hash: threads on one row
+    int groups_per_block ;      // hash: rows of one block
+    int64_t max_segments ;      // merge: the bin's largest row's segments
+    int64_t max_products ;      // ... and products
+} ;
+
+#ifndef __CUDACC_RTC__
+// The shape of a launch over bin b's rows.
+inline launch_shape bin_shape (const row_bins &bins, int b)
+{
+    launch_shape shape = { } ;
+    shape.rows = bins.list + bins.offset [b] ;
+    shape.nrows = bins.rows [b] ;
+    return shape ;
+}
+#endif
 
 }   // namespace gbgpu
 

@@ -17,32 +17,6 @@
 
 namespace gbgpu {
 
-#define GBGPU_DECLARE_DOT_FINDER(TYPE) \
-    masked_dot_function find_masked_dot_ ## TYPE (gbgpu_add add, gbgpu_mult mult) ;
-GBGPU_DECLARE_DOT_FINDER (BOOL)
-GBGPU_DECLARE_DOT_FINDER (INT32)
-GBGPU_DECLARE_DOT_FINDER (INT64)
-GBGPU_DECLARE_DOT_FINDER (UINT32)
-GBGPU_DECLARE_DOT_FINDER (UINT64)
-GBGPU_DECLARE_DOT_FINDER (FP32)
-GBGPU_DECLARE_DOT_FINDER (FP64)
-
-// The semiring's instantiation (semirings/instantiate_type.cuh), or NULL.
-static masked_dot_function find_masked_dot (gbgpu_semiring s)
-{
-    switch (s.type)
-    {
-        case GBGPU_TYPE_BOOL:   return find_masked_dot_BOOL (s.add, s.mult) ;
-        case GBGPU_TYPE_INT32:  return find_masked_dot_INT32 (s.add, s.mult) ;
-        case GBGPU_TYPE_INT64:  return find_masked_dot_INT64 (s.add, s.mult) ;
-        case GBGPU_TYPE_UINT32: return find_masked_dot_UINT32 (s.add, s.mult) ;
-        case GBGPU_TYPE_UINT64: return find_masked_dot_UINT64 (s.add, s.mult) ;
-        case GBGPU_TYPE_FP32:   return find_masked_dot_FP32 (s.add, s.mult) ;
-        case GBGPU_TYPE_FP64:   return find_masked_dot_FP64 (s.add, s.mult) ;
-        default:                return nullptr ;
-    }
-}
-
 // One instantiation serves every all-ones semiring: no values at all.
 static cudaError_t masked_dot_pattern (const masked_dot_args &args)
 {

@@ -40,6 +40,9 @@ struct masked_dot_args
 
 using masked_dot_function = cudaError_t (*) (const masked_dot_args &) ;
 
+// The semiring's instantiation (semirings/compiled_semirings.cu), or NULL.
+masked_dot_function find_masked_dot (gbgpu_semiring s) ;
+
 // The policy for results whose entries are all 1 (ANY_PAIR, LOR_PAIR, ...):
 // a dot ends at the first common index, and no value is read or written.
 struct dot_pattern { } ;

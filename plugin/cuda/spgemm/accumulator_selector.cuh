@@ -20,6 +20,10 @@
 //
 // GBGPU_ACCUMULATOR=hash|dense|merge|auto (environment, read every call) forces
 // one accumulator on every row it can take, for tests and tuning only.
+//
+// The accumulators and their bins (BIN_<BIN>) come from the registry
+// (kernels/accumulators.h); a new accumulator's rule for the rows it takes,
+// chosen or forced, goes here.
 
 #ifndef GBGPU_ACCUMULATOR_SELECTOR_CUH
 #define GBGPU_ACCUMULATOR_SELECTOR_CUH

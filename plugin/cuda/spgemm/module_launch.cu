@@ -1,9 +1,10 @@
 // plugin/cuda/spgemm/module_launch.cu: run-time compiled semirings on the device.
 // SPDX-License-Identifier: Apache-2.0
 //
-// A module is a cubin from NVRTC (plugin/jit/compiler/compile.c) holding the four
-// fill kernels of one semiring, instantiated from the same templates as the
-// compiled-in ones.  It is loaded with the driver API into the context that
+// A module is a cubin from NVRTC (plugin/jit/compiler/compile.c) holding the
+// fill kernels of one semiring, one per accumulator of the registry
+// (kernels/accumulators.h) in its order, instantiated from the same
+// templates as the compiled-in ones.  It is loaded with the driver API into the context that
 // is current on the calling thread: the runtime's primary context of the
 // device, which gbgpu_cuda_enter_device made current (cudaFree (0) makes
 // sure of it), so its kernels run on the memory and the per-thread stream
@@ -13,7 +14,8 @@
 // module_kernels is the kernel set (accumulate_rows.cuh) that launches
 // them: the launchers size every bin and its shared memory exactly as for
 // compiled_kernels, and this set only swaps <<<>>> for cuLaunchKernel and
-// cudaFuncSetAttribute for cuFuncSetAttribute.
+// cudaFuncSetAttribute for cuFuncSetAttribute.  Every kernel takes the same
+// (hash_rows_args, launch_shape), so one launch serves them all.
 
 #include <cuda.h>
 #include <new>
@@ -28,10 +30,6 @@ struct gbgpu_cuda_module
 } ;
 
 namespace gbgpu {
-
-// The kernels in the order of gbgpu_cuda_module_load's names (compiler.h's
-// GBGPU_JIT_HASH ... GBGPU_JIT_COPY).
-enum { HASH_KERNEL, DENSE_KERNEL, MERGE_KERNEL, COPY_KERNEL } ;
 
 // The driver API through the runtime (cudaGetDriverEntryPoint), as the
 // runtime's own libcuda has it: libgbgpu is not linked with libcuda, which
@@ -105,47 +103,19 @@ struct module_kernels
 
     size_t value_slot_bytes () const { return m->value_slot_bytes ; }
     size_t slot_bytes () const { return sizeof (uint32_t) + m->value_slot_bytes ; }
-    cudaError_t allow_hash_shared (int bytes) const
+    cudaError_t allow_shared (int accumulator, int bytes) const
     {
-        return runtime_error (driver ()->func_set_attribute (m->kernels [HASH_KERNEL],
+        return runtime_error (driver ()->func_set_attribute (m->kernels [accumulator],
             CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes)) ;
     }
-    // params: a pointer to each of the kernel's arguments, in order
-    cudaError_t launch (int kernel, unsigned blocks, int threads, size_t shared,
-        void **params) const
-    {
-        return runtime_error (driver ()->launch_kernel (m->kernels [kernel], blocks, 1, 1,
-            (unsigned) threads, 1, 1, (unsigned) shared, (CUstream) stream (), params, nullptr)) ;
-    }
-    cudaError_t hash (unsigned blocks, int threads, size_t shared,
-        const hash_rows_args &args, const table_shape &shape) const
+    cudaError_t launch (int accumulator, unsigned blocks, int threads, size_t shared,
+        const hash_rows_args &args, const launch_shape &shape) const
     {
         hash_rows_args a = args ;
-        table_shape s = shape ;
+        launch_shape s = shape ;
         void *params [ ] = { &a, &s } ;
-        return launch (HASH_KERNEL, blocks, threads, shared, params) ;
-    }
-    cudaError_t dense (unsigned blocks, int threads, const hash_rows_args &args,
-        const int64_t *rows, int64_t nrows, void *tables) const
-    {
-        hash_rows_args a = args ;
-        void *params [ ] = { &a, &rows, &nrows, &tables } ;
-        return launch (DENSE_KERNEL, blocks, threads, 0, params) ;
-    }
-    cudaError_t merge (unsigned blocks, int threads, const hash_rows_args &args,
-        const int64_t *rows, int64_t nrows, void *tables, int64_t max_segments,
-        int64_t max_products) const
-    {
-        hash_rows_args a = args ;
-        void *params [ ] = { &a, &rows, &nrows, &tables, &max_segments, &max_products } ;
-        return launch (MERGE_KERNEL, blocks, threads, 0, params) ;
-    }
-    cudaError_t copy (unsigned blocks, int threads, const hash_rows_args &args,
-        const int64_t *rows, int64_t nrows) const
-    {
-        hash_rows_args a = args ;
-        void *params [ ] = { &a, &rows, &nrows } ;
-        return launch (COPY_KERNEL, blocks, threads, 0, params) ;
+        return runtime_error (driver ()->launch_kernel (m->kernels [accumulator], blocks, 1, 1,
+            (unsigned) threads, 1, 1, (unsigned) shared, (CUstream) stream (), params, nullptr)) ;
     }
 } ;
 

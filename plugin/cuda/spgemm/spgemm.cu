@@ -18,6 +18,7 @@
 // profile, device events time the phases, and with profile->per_bin each
 // bin's kernels too.
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <cub/device/device_scan.cuh>
@@ -25,8 +26,6 @@
 #include "settings.cuh"
 
 namespace gbgpu {
-
-static_assert (N_BINS == GBGPU_CUDA_BINS, "the profile has a slot per bin") ;
 
 int multiprocessor_count ()
 {
@@ -492,13 +491,23 @@ extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm_module (gbgpu_dev_result *T,
 
 extern "C" const char *gbgpu_cuda_bin_name (int bin)
 {
-    static_assert (N_SHARED_BINS == 9, "one name per shared bin") ;
-    static const char *const names [N_BINS] =
+    // a shared hash bin by its tables' slots, then the registry's own bins
+    struct shared_names { char name [N_SHARED_BINS][16] ; } ;
+    static const shared_names shared = [] ()
     {
-        "hash64", "hash128", "hash256", "hash512", "hash1024", "hash2048",
-        "hash4096", "hash8192", "hash16384", "global", "dense", "merge", "copy", "empty"
+        shared_names n ;
+        for (int b = 0 ; b < N_SHARED_BINS ; b++)
+            snprintf (n.name [b], sizeof (n.name [b]), "hash%d", 1 << bin_table_bits (b)) ;
+        return n ;
+    } () ;
+    #define GBGPU_BIN_NAME(NAME, name, BIN, bin, kernel, launcher, counted, forcible) #bin,
+    static const char *const own [N_BINS - N_SHARED_BINS] =
+    {
+        GBGPU_ACCUMULATORS (GBGPU_BIN_NAME) "empty"
     } ;
-    return (bin >= 0 && bin < N_BINS) ? names [bin] : "?" ;
+    #undef GBGPU_BIN_NAME
+    if (bin >= 0 && bin < N_SHARED_BINS) return shared.name [bin] ;
+    return (bin >= N_SHARED_BINS && bin < N_BINS) ? own [bin - N_SHARED_BINS] : "?" ;
 }
 
 extern "C" bool gbgpu_cuda_semiring_supported (gbgpu_semiring s)

@@ -44,7 +44,8 @@ inline bool all_ones (gbgpu_semiring s)
 // T (spgemm.cu; the masked dot product's all-ones results too).
 cudaError_t set_to_one (void *x, gbgpu_type type) ;
 
-// Filling, one function per instantiated semiring (semirings/*.cu).
+// Filling, one function per instantiated semiring (semirings/*.cu, found
+// by semirings/compiled_semirings.cu).
 using fill_rows_function = cudaError_t (*) (const hash_rows_args &) ;
 fill_rows_function find_fill_rows (gbgpu_semiring s) ;
 

@@ -3,13 +3,13 @@
 //
 // One file per key in the cache folder (GBGPU_JIT_CACHE, else
 // $HOME/.cache/gbgpu): gbgpu-<key>.cubin, holding a magic line, the key, the
-// source's SHA-256, a line with the cubin's size and SHA-256, the four
-// kernels' lowered names (one a line) and the cubin.  The driver reads a
-// cubin without being told its size, and reads text as PTX up to a NUL: a
-// file cut short or changed must never reach it, so a file whose cubin is
-// not the size and hash its header says, or whose key or source is not the
-// caller's, is no entry (the semiring is compiled again and the file
-// replaced).  A writer writes a temporary file of its own in the same folder
+// source's SHA-256, a line with the cubin's size and SHA-256, the kernels'
+// lowered names (one a line, a kernel per accumulator) and the cubin.  The
+// driver reads a cubin without being told its size, and reads text as PTX
+// up to a NUL: a file cut short or changed must never reach it, so a file
+// whose cubin is not the size and hash its header says, or whose key or
+// source is not the caller's, is no entry (the semiring is compiled again
+// and the file replaced).  A writer writes a temporary file of its own in the same folder
 // and renames it into place: rename is atomic within a file system, so
 // concurrent processes compiling the same semiring each install a whole
 // file and readers never see a partial one.  The key hashes everything that
@@ -344,10 +344,13 @@ bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder,
     hex (key_hex, key) ;
     hex (source_hex, &source_digest) ;
     hex (cubin_hex, &cubin_digest) ;
-    int length = snprintf (header, sizeof (header), MAGIC "%s\n%s\n%zu %s\n%s\n%s\n%s\n%s\n",
-        key_hex, source_hex, b->cubin_size, cubin_hex,
-        b->lowered [0], b->lowered [1], b->lowered [2], b->lowered [3]) ;
-    _Static_assert (GBGPU_JIT_NKERNELS == 4, "one lowered name a line") ;
+    int length = snprintf (header, sizeof (header), MAGIC "%s\n%s\n%zu %s\n",
+        key_hex, source_hex, b->cubin_size, cubin_hex) ;
+    for (int k = 0 ; k < GBGPU_JIT_NKERNELS && length > 0 && (size_t) length < sizeof (header) ; k++)
+    {
+        int n = snprintf (header + length, sizeof (header) - (size_t) length, "%s\n", b->lowered [k]) ;
+        length = (n < 0) ? -1 : length + n ;
+    }
 
     bool ok = fd >= 0 && length > 0 && (size_t) length < sizeof (header)
         && write_all (fd, header, (size_t) length) && write_all (fd, b->cubin, b->cubin_size) ;

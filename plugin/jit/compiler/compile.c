@@ -5,7 +5,8 @@
 // come from the CUDA toolkit's include folders found at build time
 // (GBGPU_CUDA_INCLUDE_DIRS, ':'-separated), or from GBGPU_JIT_INCLUDE when
 // set (the toolkit elsewhere at run time).  NVRTC's version and the options
-// enter the disk cache's keys (gbgpu_jit_compiler_identity).  The four fill kernels are
+// enter the disk cache's keys (gbgpu_jit_compiler_identity).  The fill
+// kernel of every accumulator of the registry (kernels/accumulators.h) is
 // instantiated for jit_semiring by name expression, and their lowered
 // (mangled) names kept with the binary for cuModuleGetFunction.
 
@@ -17,13 +18,13 @@
 #include "api/environment.h"
 #include "jit/compiler/compiler.h"
 
+#define GBGPU_KERNEL_EXPRESSION(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
+    "&gbgpu::" #kernel "<jit_semiring, true>",
 static const char *const kernel_expressions [GBGPU_JIT_NKERNELS] =
 {
-    "&gbgpu::hash_rows_kernel<jit_semiring, true>",
-    "&gbgpu::dense_rows_kernel<jit_semiring, true>",
-    "&gbgpu::merge_rows_kernel<jit_semiring, true>",
-    "&gbgpu::copy_rows_kernel<jit_semiring>",
+    GBGPU_ACCUMULATORS (GBGPU_KERNEL_EXPRESSION)
 } ;
+#undef GBGPU_KERNEL_EXPRESSION
 
 #define MAX_OPTIONS 24
 

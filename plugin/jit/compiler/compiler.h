@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "cuda/kernels/accumulators.h"
 #include "cuda/kernels/semiring_codes.h"
 #include "jit/compiler/sha256.h"
 
@@ -69,8 +70,10 @@ extern const char *const gbgpu_jit_header_texts [ ] ;
 // compiling
 //------------------------------------------------------------------------------
 
-// The kernels a module holds, in this order (spgemm/module_launch.cu reads them so).
-enum { GBGPU_JIT_HASH, GBGPU_JIT_DENSE, GBGPU_JIT_MERGE, GBGPU_JIT_COPY, GBGPU_JIT_NKERNELS } ;
+// The kernels a module holds: each accumulator's fill kernel, in the
+// registry's order (kernels/accumulators.h; spgemm/module_launch.cu reads
+// them so).
+#define GBGPU_JIT_NKERNELS GBGPU_ACCUMULATOR_COUNT
 
 #define GBGPU_JIT_NAME_MAX 256
 
