@@ -180,10 +180,8 @@ GBGPU_EXPORT GrB_Info GxB_Type_new
     GrB_Type *type, size_t sizeof_ctype, const char *type_name, const char *type_defn
 )
 {
-    typedef GrB_Info (*function) (GrB_Type *, size_t, const char *, const char *) ;
-    function library = (function) gbgpu_library_symbol ("GxB_Type_new") ;
-    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
-    GrB_Info info = library (type, sizeof_ctype, type_name, type_defn) ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
+    GrB_Info info = gbgpu_library ()->GxB_Type_new (type, sizeof_ctype, type_name, type_defn) ;
     if (info == GrB_SUCCESS && type_name != NULL)
     {
         entry e = { .object = *type, .size = sizeof_ctype,
@@ -199,11 +197,9 @@ GBGPU_EXPORT GrB_Info GxB_BinaryOp_new
     GrB_Type xtype, GrB_Type ytype, const char *binop_name, const char *binop_defn
 )
 {
-    typedef GrB_Info (*constructor) (GrB_BinaryOp *, GxB_binary_function, GrB_Type,
-        GrB_Type, GrB_Type, const char *, const char *) ;
-    constructor library = (constructor) gbgpu_library_symbol ("GxB_BinaryOp_new") ;
-    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
-    GrB_Info info = library (op, function, ztype, xtype, ytype, binop_name, binop_defn) ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
+    GrB_Info info = gbgpu_library ()->GxB_BinaryOp_new (op, function, ztype, xtype, ytype,
+        binop_name, binop_defn) ;
     if (info == GrB_SUCCESS && binop_name != NULL)
     {
         entry e = { .object = *op, .ztype = ztype, .xtype = xtype, .ytype = ytype,
@@ -215,18 +211,14 @@ GBGPU_EXPORT GrB_Info GxB_BinaryOp_new
 
 GBGPU_EXPORT GrB_Info GrB_Type_free (GrB_Type *type)
 {
-    typedef GrB_Info (*destructor) (GrB_Type *) ;
-    destructor library = (destructor) gbgpu_library_symbol ("GrB_Type_free") ;
-    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
     if (type != NULL) forget (*type) ;
-    return library (type) ;
+    return gbgpu_library ()->GrB_Type_free (type) ;
 }
 
 GBGPU_EXPORT GrB_Info GrB_BinaryOp_free (GrB_BinaryOp *op)
 {
-    typedef GrB_Info (*destructor) (GrB_BinaryOp *) ;
-    destructor library = (destructor) gbgpu_library_symbol ("GrB_BinaryOp_free") ;
-    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
     if (op != NULL) forget (*op) ;
-    return library (op) ;
+    return gbgpu_library ()->GrB_BinaryOp_free (op) ;
 }
