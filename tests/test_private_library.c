@@ -29,8 +29,8 @@ static int failures = 0 ;
 #define CHECK(cond, ...) \
     do { if (!(cond)) { printf ("FAILED: ") ; printf (__VA_ARGS__) ; printf ("\n") ; failures++ ; } } while (0)
 
-// The files of /proc/self/maps whose name has "graphblas" in it: how many
-// distinct ones, each printed; `expected` (a real path) among them or not.
+// The files of /proc/self/maps named libgraphblas*: how many distinct ones,
+// each printed; `expected` (a real path) among them or not.
 static int graphblas_files_mapped (const char *expected, int *expected_seen)
 {
     *expected_seen = 0 ;
@@ -41,7 +41,7 @@ static int graphblas_files_mapped (const char *expected, int *expected_seen)
     while (fgets (line, sizeof (line), maps) != NULL)
     {
         char *path = strchr (line, '/') ;
-        if (path == NULL || strstr (path, "graphblas") == NULL) continue ;
+        if (path == NULL || strstr (strrchr (path, '/'), "/libgraphblas") == NULL) continue ;
         path [strcspn (path, "\n")] = '\0' ;
         int known = 0 ;
         for (int k = 0 ; k < count ; k++) known |= (strcmp (seen [k], path) == 0) ;
