@@ -22,6 +22,7 @@
 #include <dlfcn.h>
 #include <link.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,9 @@ static gbgpu_library_table table ;
 static pthread_once_t bind_once = PTHREAD_ONCE_INIT ;
 static pthread_mutex_t version_lock = PTHREAD_MUTEX_INITIALIZER ;
 static void *library_handle = NULL ;
-static gbgpu_library_state state = GBGPU_LIBRARY_ABSENT ;
+// set by bind, then at most once to STEP_ASIDE by the version check (under
+// version_lock), while other threads ask whether it is ABSENT
+static _Atomic gbgpu_library_state state = GBGPU_LIBRARY_ABSENT ;
 static bool version_known = false ;
 static char library_path [4096] ;
 static char description [4200] ;

@@ -24,8 +24,19 @@
 #ifndef GBGPU_LIBRARY_SYMBOLS_H
 #define GBGPU_LIBRARY_SYMBOLS_H
 
+// From 9.0 on GrB_Type_new and GrB_BinaryOp_new are functions of their own
+// (before, macros over GxB_Type_new and GxB_BinaryOp_new): gbgpu stands in
+// front of them too (jit/registry.c).
+#if GxB_IMPLEMENTATION_MAJOR >= 9
+#define GBGPU_LIBRARY_CONSTRUCTORS_SINCE_9(INTERPOSED) \
+    INTERPOSED (GrB_Type_new) INTERPOSED (GrB_BinaryOp_new)
+#else
+#define GBGPU_LIBRARY_CONSTRUCTORS_SINCE_9(INTERPOSED)
+#endif
+
 #define GBGPU_LIBRARY_SYMBOLS(FUNCTION, OBJECT, INTERPOSED) \
     INTERPOSED (GrB_mxm) \
+    GBGPU_LIBRARY_CONSTRUCTORS_SINCE_9 (INTERPOSED) \
     INTERPOSED (GrB_finalize) \
     INTERPOSED (GxB_init) \
     INTERPOSED (GxB_Type_new) \
