@@ -168,7 +168,7 @@ GBGPU_EXPORT GrB_Info gbgpu_mxm
 ) ;
 
 // Optional: the first gbgpu call initializes (thread-safely).  gbgpu_init reads
-// the environment and finds the library's GrB_mxm; gbgpu_finalize returns the
+// the environment and finds the program's GraphBLAS; gbgpu_finalize returns the
 // device memory and pinned host buffers gbgpu keeps between calls (GrB_finalize
 // calls it: libgbgpu is in front of the library's there too).
 GBGPU_EXPORT GrB_Info gbgpu_init (void) ;
@@ -194,6 +194,14 @@ GBGPU_EXPORT GrB_Info gbgpu_start_device (void) ;
 // NVRTC's log of the last run-time compile that failed ("" when none has):
 // kept for the process, safe to read from any thread.
 GBGPU_EXPORT const char *gbgpu_jit_last_log (void) ;
+
+// The GraphBLAS library gbgpu calls, the program's own (gbgpu links none):
+// "SuiteSparse:GraphBLAS 7.4.0 (/usr/lib/x86_64-linux-gnu/libgraphblas.so.7)";
+// the version is known once the program has called GrB_init; "" when the
+// process has no GraphBLAS.  When its major version is not the one libgbgpu
+// was built for, gbgpu steps aside (said once on stderr): every call goes to
+// the library unchanged.
+GBGPU_EXPORT const char *gbgpu_graphblas_library (void) ;
 
 // True when a CUDA device is present and usable by gbgpu (false once a fault
 // has corrupted its context).

@@ -3,8 +3,8 @@
 // gbgpu's calls must still find the library and work.
 // SPDX-License-Identifier: Apache-2.0
 //
-// gbgpu comes after the library in the search order here, so the library's
-// functions are not "next" from gbgpu (RTLD_NEXT finds nothing): gbgpu_init
+// gbgpu comes after the library in the search order here, so nothing of the
+// library is "next" from gbgpu (RTLD_NEXT would find nothing): gbgpu_init
 // must still succeed, and gbgpu_mxm must compute what the library computes.
 
 #include "test_support.h"

@@ -24,6 +24,10 @@
 #include "gbgpu.h"
 #include "kernels/semiring_codes.h"
 
+// GraphBLAS 9's header includes <complex.h>, whose macro I (the imaginary
+// unit) the tests never use: they name row indices I, as GraphBLAS does.
+#undef I
+
 //------------------------------------------------------------------------------
 // exit codes, setup errors, tally
 //------------------------------------------------------------------------------

@@ -8,8 +8,6 @@
 // Realloc grows a result assembled from row blocks (libc's moves the pages
 // of a large block instead of copying them).
 
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 #include "api/api.h"
@@ -29,11 +27,9 @@ GBGPU_EXPORT GrB_Info GxB_init
     realloc_function user_realloc, free_function user_free
 )
 {
-    typedef GrB_Info (*init_function) (GrB_Mode, malloc_function, calloc_function,
-        realloc_function, free_function) ;
-    init_function library_init = (init_function) gbgpu_library_symbol ("GxB_init") ;
-    if (library_init == NULL) return GrB_NOT_IMPLEMENTED ;
-    GrB_Info info = library_init (mode, user_malloc, user_calloc, user_realloc, user_free) ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
+    GrB_Info info = gbgpu_library ()->GxB_init (mode, user_malloc, user_calloc, user_realloc,
+        user_free) ;
     if (info == GrB_SUCCESS)
     {
         library_malloc = user_malloc ;

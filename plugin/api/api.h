@@ -1,6 +1,9 @@
 // plugin/api/api.h: what the entry points share with the rest of the plugin:
 // the library's own functions, options, stats and GraphBLAS's allocator.
 // SPDX-License-Identifier: Apache-2.0
+//
+// Every plugin file includes it: from here on, the GraphBLAS names of
+// api/library_symbols.h are the program's library's (library_redirect.h).
 
 #ifndef GBGPU_API_H
 #define GBGPU_API_H
@@ -9,28 +12,19 @@
 #include "gbgpu.h"
 #include "cuda/gbgpu_cuda.h"
 #include "api/environment.h"
+#include "api/library.h"
+#include "library_redirect.h"
 
 //------------------------------------------------------------------------------
 // start and end (lifecycle.c)
 //------------------------------------------------------------------------------
 
-// Reads the environment once and looks up the library's GrB_mxm; thread-safe.
+// Reads the environment once and counts the devices; thread-safe.
 void gbgpu_ensure_initialized (void) ;
 
-typedef GrB_Info (*gbgpu_mxm_function)
-(
-    GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp, const GrB_Semiring,
-    const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor
-) ;
-gbgpu_mxm_function gbgpu_library_mxm (void) ;   // the library's own GrB_mxm
-
 //------------------------------------------------------------------------------
-// the program's own GraphBLAS (library.c), and fork (fork.c)
+// fork (fork.c)
 //------------------------------------------------------------------------------
-
-// The library's function `name`, never gbgpu's own; NULL when the process
-// has no GraphBLAS that defines it.
-void *gbgpu_library_symbol (const char *name) ;
 
 // True in a child of fork: no device, every call to the library.
 bool gbgpu_in_forked_child (void) ;

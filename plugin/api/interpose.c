@@ -6,8 +6,9 @@
 // calls this one.  It runs the product on the GPU when dispatch says so and
 // otherwise calls the library's own GrB_mxm (found once: api/library.c),
 // which also reports every error in bad input exactly as it would have
-// without gbgpu.  A call that policy auto's cost model keeps on the CPU is
-// timed there, for the model to learn the CPU's rate (plan/auto_policy.c).
+// without gbgpu.  A library gbgpu cannot use gets every call unchanged.  A
+// call that policy auto's cost model keeps on the CPU is timed there, for the
+// model to learn the CPU's rate (plan/auto_policy.c).
 
 #include "run/run.h"
 
@@ -19,8 +20,12 @@ static GrB_Info mxm
 )
 {
     gbgpu_ensure_initialized () ;
-    gbgpu_mxm_function library = gbgpu_library_mxm () ;
-    if (library == NULL) return GrB_NOT_IMPLEMENTED ;     // no GraphBLAS in the process
+    switch (gbgpu_library_usable ())
+    {
+        case GBGPU_LIBRARY_ABSENT: return GrB_NOT_IMPLEMENTED ;  // no GraphBLAS in the process
+        case GBGPU_LIBRARY_STEP_ASIDE: return gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
+        default: break ;
+    }
     gbgpu_count_call () ;
 
     gbgpu_delegate_reason reason ;
@@ -44,6 +49,7 @@ static GrB_Info mxm
         if (reason == GBGPU_NOT_DELEGATED) return info ;
     }
     gbgpu_count_delegated (reason) ;
+    const gbgpu_mxm_function library = gbgpu_library ()->GrB_mxm ;
     if (reason != GBGPU_DELEGATED_COST_MODEL) return library (C, M, accum, semiring, A, B, desc) ;
     // the cost model kept it here: what it takes teaches the model the CPU
     double start = gbgpu_seconds_now () ;

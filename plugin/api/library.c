@@ -1,34 +1,227 @@
-// plugin/api/library.c: the program's own GraphBLAS, found at run time: the
-// functions gbgpu stands in front of (GrB_mxm, GxB_init, GrB_finalize, the
-// constructors the run-time compiler learns from) and calls on.
+// plugin/api/library.c: the program's own GraphBLAS, found at run time, and
+// the table of what gbgpu calls in it (api/library.h).
 // SPDX-License-Identifier: Apache-2.0
 //
-// RTLD_NEXT finds the library when gbgpu comes first (LD_PRELOAD, or linked
-// before -lgraphblas).  Linked after -lgraphblas, gbgpu comes later in the
-// search order and RTLD_NEXT finds nothing; the global scope then has the
-// library's definition first.  Either way the answer must never be gbgpu's
-// own function (a call to it would call itself).
+// gbgpu has no GraphBLAS of its own: a second one in the process would take
+// the program's calls away from the library it was built with (pip's
+// python-graphblas loads its bundled copy privately, RTLD_LOCAL).  The
+// library is the object that defines GrB_Matrix_new, which gbgpu never
+// defines: first in the global scope (the program linked it, or loaded it
+// RTLD_GLOBAL), else among the objects loaded privately (dl_iterate_phdr,
+// then dlopen (RTLD_NOLOAD) of each to ask it).  Every entry of the table is
+// then looked up in that object alone, so gbgpu's own interposed functions
+// are never found there.
+//
+// Its version can only be asked once the program has called GrB_init: so
+// locating the library and filling the table happen at the first need, and
+// the version check at the first product.  A library of another major version
+// than gbgpu was built for (its GxB_Iterator and options differ) is used for
+// nothing but the interposed calls, each handed to it unchanged.
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <stdbool.h>
-#include "api/api.h"
+#include <link.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "api/library.h"
 
-// Is `f` defined in the object gbgpu is part of?
-static bool defined_by_gbgpu (void *f)
+static gbgpu_library_table table ;
+
+static pthread_once_t bind_once = PTHREAD_ONCE_INIT ;
+static pthread_mutex_t version_lock = PTHREAD_MUTEX_INITIALIZER ;
+static void *library_handle = NULL ;
+// set by bind, then at most once to STEP_ASIDE by the version check (under
+// version_lock), while other threads ask whether it is ABSENT
+static _Atomic gbgpu_library_state state = GBGPU_LIBRARY_ABSENT ;
+static bool version_known = false ;
+static char library_path [4096] ;
+static char description [4200] ;
+
+//------------------------------------------------------------------------------
+// finding the library
+//------------------------------------------------------------------------------
+
+// The symbol every GraphBLAS defines and gbgpu does not.
+static const char *const marker = "GrB_Matrix_new" ;
+
+typedef struct
 {
-    Dl_info mine, theirs ;
-    return dladdr ((void *) gbgpu_library_symbol, &mine) != 0
-        && dladdr (f, &theirs) != 0 && mine.dli_fbase == theirs.dli_fbase ;
+    char **names ;
+    size_t count, capacity ;
+}
+object_list ;
+
+static int collect_object (struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void) size ;
+    object_list *list = data ;
+    if (info->dlpi_name == NULL || info->dlpi_name [0] == '\0') return 0 ;
+    if (list->count == list->capacity)
+    {
+        size_t capacity = 2 * list->capacity + 64 ;
+        char **names = realloc (list->names, capacity * sizeof (char *)) ;
+        if (names == NULL) return 1 ;
+        list->names = names ;
+        list->capacity = capacity ;
+    }
+    list->names [list->count] = strdup (info->dlpi_name) ;
+    if (list->names [list->count] != NULL) list->count++ ;
+    return 0 ;
 }
 
-void *gbgpu_library_symbol (const char *name)
+// The marker in a privately loaded GraphBLAS; NULL when none is loaded.  The
+// objects are listed first and asked after: dlopen may not be called while
+// dl_iterate_phdr holds the loader's list.
+static void *private_marker (void)
 {
-    void *f = dlsym (RTLD_NEXT, name) ;
-    if (f == NULL)
+    object_list list = { NULL, 0, 0 } ;
+    (void) dl_iterate_phdr (collect_object, &list) ;
+    void *found = NULL ;
+    Dl_info first, other ;
+    for (size_t k = 0 ; k < list.count ; k++)
     {
-        f = dlsym (RTLD_DEFAULT, name) ;
-        if (f != NULL && defined_by_gbgpu (f)) f = NULL ;
+        void *handle = dlopen (list.names [k], RTLD_NOLOAD | RTLD_LAZY) ;
+        void *f = (handle != NULL) ? dlsym (handle, marker) : NULL ;
+        if (f != NULL && found == NULL)
+        {
+            found = f ;
+            (void) dladdr (found, &first) ;
+        }
+        else if (f != NULL && dladdr (f, &other) != 0 && other.dli_fbase != first.dli_fbase)
+        {
+            fprintf (stderr, "gbgpu: two GraphBLAS libraries loaded privately (%s, %s); "
+                "gbgpu uses the first\n", first.dli_fname, other.dli_fname) ;
+        }
+        if (handle != NULL) dlclose (handle) ;
+        free (list.names [k]) ;
     }
-    return f ;
+    free (list.names) ;
+    return found ;
+}
+
+static void step_aside (const char *why)
+{
+    state = GBGPU_LIBRARY_STEP_ASIDE ;
+    fprintf (stderr, "gbgpu: %s: every call goes to %s unchanged\n", why, library_path) ;
+}
+
+static void bind (void)
+{
+    void *f = dlsym (RTLD_DEFAULT, marker) ;
+    if (f == NULL) f = private_marker () ;
+    Dl_info info ;
+    if (f == NULL || dladdr (f, &info) == 0 || info.dli_fname == NULL) return ;
+    snprintf (library_path, sizeof (library_path), "%s", info.dli_fname) ;
+    snprintf (description, sizeof (description), "SuiteSparse:GraphBLAS (%s)", library_path) ;
+    // loaded already: this only names it, the count of references it adds
+    // is kept for the life of the process, as the table's pointers are
+    library_handle = dlopen (library_path, RTLD_NOLOAD | RTLD_LAZY) ;
+    if (library_handle == NULL) return ;
+
+    #define GBGPU_LIBRARY_FIND(name) \
+        table.name = (__typeof__ (table.name)) dlsym (library_handle, #name) ;
+    GBGPU_LIBRARY_SYMBOLS (GBGPU_LIBRARY_FIND, GBGPU_LIBRARY_FIND, GBGPU_LIBRARY_FIND)
+    #undef GBGPU_LIBRARY_FIND
+
+    state = GBGPU_LIBRARY_USED ;
+    #define GBGPU_LIBRARY_CHECK(name) \
+        if (state == GBGPU_LIBRARY_USED && table.name == NULL) \
+            step_aside ("the library has no " #name) ;
+    #define GBGPU_LIBRARY_IGNORE(name)
+    GBGPU_LIBRARY_SYMBOLS (GBGPU_LIBRARY_CHECK, GBGPU_LIBRARY_CHECK, GBGPU_LIBRARY_IGNORE)
+    #undef GBGPU_LIBRARY_CHECK
+    #undef GBGPU_LIBRARY_IGNORE
+}
+
+//------------------------------------------------------------------------------
+// its version
+//------------------------------------------------------------------------------
+
+// The library's version, asked as that version expects: GrB_Global_get_INT32
+// from 9.0 on (the C API 2.1 numbers its fields: GrB_LIBRARY_VER_MAJOR is 11,
+// MINOR 12, PATCH 13), GxB_Global_Option_get before (GxB_LIBRARY_VERSION,
+// numbered 9 there, gives three ints).  The numbers are written out because
+// the header gbgpu is built with names only one of the two.
+static GrB_Info read_version (int version [3])
+{
+    typedef GrB_Info (*global_get_int32) (void *, int32_t *, int) ;
+    typedef GrB_Info (*global_option_get) (int, ...) ;
+    global_get_int32 get = (global_get_int32) dlsym (library_handle, "GrB_Global_get_INT32") ;
+    void **global = (void **) dlsym (library_handle, "GrB_GLOBAL") ;
+    if (get != NULL && global != NULL)
+    {
+        int32_t part [3] = { 0, 0, 0 } ;
+        GrB_Info info = GrB_SUCCESS ;
+        for (int k = 0 ; k < 3 && info == GrB_SUCCESS ; k++)
+        {
+            info = get (*global, &part [k], 11 + k) ;
+            version [k] = part [k] ;
+        }
+        return info ;
+    }
+    global_option_get option_get =
+        (global_option_get) dlsym (library_handle, "GxB_Global_Option_get") ;
+    return (option_get == NULL) ? GrB_NOT_IMPLEMENTED : option_get (9, version) ;
+}
+
+static void check_version (void)
+{
+    int version [3] = { 0, 0, 0 } ;
+    GrB_Info info = read_version (version) ;
+    if (info == GrB_PANIC) return ;     // before GrB_init: asked again next time
+    version_known = true ;
+    if (info != GrB_SUCCESS)
+    {
+        step_aside ("the library's version cannot be read") ;
+        return ;
+    }
+    snprintf (description, sizeof (description), "SuiteSparse:GraphBLAS %d.%d.%d (%s)",
+        version [0], version [1], version [2], library_path) ;
+    if (version [0] != GxB_IMPLEMENTATION_MAJOR)
+    {
+        char why [128] ;
+        snprintf (why, sizeof (why), "GraphBLAS %d.%d.%d, but this libgbgpu is built for %d.x",
+            version [0], version [1], version [2], GxB_IMPLEMENTATION_MAJOR) ;
+        step_aside (why) ;
+    }
+}
+
+//------------------------------------------------------------------------------
+// the interface
+//------------------------------------------------------------------------------
+
+const gbgpu_library_table *gbgpu_library (void)
+{
+    pthread_once (&bind_once, bind) ;
+    return &table ;
+}
+
+gbgpu_library_state gbgpu_library_bind (void)
+{
+    pthread_once (&bind_once, bind) ;
+    return state ;
+}
+
+gbgpu_library_state gbgpu_library_usable (void)
+{
+    if (gbgpu_library_bind () != GBGPU_LIBRARY_USED) return state ;
+    pthread_mutex_lock (&version_lock) ;
+    if (!version_known) check_version () ;
+    gbgpu_library_state now = version_known ? state : GBGPU_LIBRARY_STEP_ASIDE ;
+    pthread_mutex_unlock (&version_lock) ;
+    return now ;
+}
+
+GBGPU_EXPORT const char *gbgpu_graphblas_library (void)
+{
+    (void) gbgpu_library_usable () ;
+    return description ;
+}
+
+void *gbgpu_library_object (const char *name)
+{
+    return (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) ? NULL : dlsym (library_handle, name) ;
 }

@@ -2,17 +2,14 @@
 // finalization (also in front of the library's GrB_finalize).
 // SPDX-License-Identifier: Apache-2.0
 //
-// The first gbgpu call (or gbgpu_init) finds the library's own GrB_mxm, reads
-// the environment and counts the devices, once and thread-safely.
+// The first gbgpu call (or gbgpu_init) reads the environment and counts the
+// devices, once and thread-safely; the library is found by api/library.c.
 
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include "api/api.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT ;
-static gbgpu_mxm_function library_mxm = NULL ;
 
 static void print_stats_at_exit (void)
 {
@@ -21,8 +18,6 @@ static void print_stats_at_exit (void)
 
 static void initialize (void)
 {
-    // the library's own, whether gbgpu came in by LD_PRELOAD or link order
-    library_mxm = (gbgpu_mxm_function) gbgpu_library_symbol ("GrB_mxm") ;
     gbgpu_options_from_environment () ;
     gbgpu_count_devices () ;
     atexit (print_stats_at_exit) ;
@@ -36,7 +31,7 @@ void gbgpu_ensure_initialized (void)
 GBGPU_EXPORT GrB_Info gbgpu_init (void)
 {
     gbgpu_ensure_initialized () ;
-    return (library_mxm == NULL) ? GrB_NOT_IMPLEMENTED : GrB_SUCCESS ;
+    return (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) ? GrB_NOT_IMPLEMENTED : GrB_SUCCESS ;
 }
 
 GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
@@ -56,9 +51,6 @@ GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
 GBGPU_EXPORT GrB_Info GrB_finalize (void)
 {
     (void) gbgpu_finalize () ;
-    typedef GrB_Info (*finalize_function) (void) ;
-    finalize_function library = (finalize_function) gbgpu_library_symbol ("GrB_finalize") ;
-    return (library == NULL) ? GrB_NOT_IMPLEMENTED : library () ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
+    return gbgpu_library ()->GrB_finalize () ;
 }
-
-gbgpu_mxm_function gbgpu_library_mxm (void) { return library_mxm ; }

@@ -177,6 +177,7 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
         "%.3g MB to the device, %.3g MB back)\n",
         (unsigned long long) s.calls, (unsigned long long) s.gpu_calls,
         s.gpu_seconds, (double) s.products, s.bytes_to_device / 1e6, s.bytes_to_host / 1e6) ;
+    fprintf (f, "gbgpu:   library: %s\n", gbgpu_graphblas_library ()) ;
     if (s.gpu_calls > 0)
         fprintf (f, "gbgpu:   GPU time: setup %.3f s, upload %.3f s, kernels %.3f s, "
             "download %.3f s, finish %.3f s\n", s.setup_seconds, s.upload_seconds,

@@ -8,7 +8,8 @@
 // GrB_mxm, interpose.c), forwards each call to the library's own
 // (api/library.c), and remembers object -> (name, definition, and the sizes or
 // types it was made with).  GrB_Type_new and GrB_BinaryOp_new are macros
-// over them with no definition: their objects are known, without one.
+// over them with no definition in 7.x, functions of their own from 9.0 on
+// (interposed as well): either way their objects are known, without one.
 //
 // A freed object's address may be reused by the next one.  GrB_free (the
 // _Generic macro) calls GrB_Type_free / GrB_BinaryOp_free, which are
@@ -18,8 +19,6 @@
 // way (GrB_free without _Generic, a call gbgpu does not see) and replaced by
 // one of another shape reads as unknown rather than with a wrong definition.
 
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,10 +179,8 @@ GBGPU_EXPORT GrB_Info GxB_Type_new
     GrB_Type *type, size_t sizeof_ctype, const char *type_name, const char *type_defn
 )
 {
-    typedef GrB_Info (*function) (GrB_Type *, size_t, const char *, const char *) ;
-    function library = (function) gbgpu_library_symbol ("GxB_Type_new") ;
-    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
-    GrB_Info info = library (type, sizeof_ctype, type_name, type_defn) ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
+    GrB_Info info = gbgpu_library ()->GxB_Type_new (type, sizeof_ctype, type_name, type_defn) ;
     if (info == GrB_SUCCESS && type_name != NULL)
     {
         entry e = { .object = *type, .size = sizeof_ctype,
@@ -199,11 +196,9 @@ GBGPU_EXPORT GrB_Info GxB_BinaryOp_new
     GrB_Type xtype, GrB_Type ytype, const char *binop_name, const char *binop_defn
 )
 {
-    typedef GrB_Info (*constructor) (GrB_BinaryOp *, GxB_binary_function, GrB_Type,
-        GrB_Type, GrB_Type, const char *, const char *) ;
-    constructor library = (constructor) gbgpu_library_symbol ("GxB_BinaryOp_new") ;
-    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
-    GrB_Info info = library (op, function, ztype, xtype, ytype, binop_name, binop_defn) ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
+    GrB_Info info = gbgpu_library ()->GxB_BinaryOp_new (op, function, ztype, xtype, ytype,
+        binop_name, binop_defn) ;
     if (info == GrB_SUCCESS && binop_name != NULL)
     {
         entry e = { .object = *op, .ztype = ztype, .xtype = xtype, .ytype = ytype,
@@ -213,20 +208,48 @@ GBGPU_EXPORT GrB_Info GxB_BinaryOp_new
     return info ;
 }
 
+#if GxB_IMPLEMENTATION_MAJOR >= 9
+// Known, with no definition (and no name: "").
+GBGPU_EXPORT GrB_Info GrB_Type_new (GrB_Type *type, size_t sizeof_ctype)
+{
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
+    GrB_Info info = gbgpu_library ()->GrB_Type_new (type, sizeof_ctype) ;
+    if (info == GrB_SUCCESS)
+    {
+        entry e = { .object = *type, .size = sizeof_ctype, .name = (char *) "", .definition = NULL } ;
+        remember (&e) ;
+    }
+    return info ;
+}
+
+GBGPU_EXPORT GrB_Info GrB_BinaryOp_new
+(
+    GrB_BinaryOp *op, GxB_binary_function function, GrB_Type ztype,
+    GrB_Type xtype, GrB_Type ytype
+)
+{
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
+    GrB_Info info = gbgpu_library ()->GrB_BinaryOp_new (op, function, ztype, xtype, ytype) ;
+    if (info == GrB_SUCCESS)
+    {
+        entry e = { .object = *op, .ztype = ztype, .xtype = xtype, .ytype = ytype,
+            .name = (char *) "", .definition = NULL } ;
+        remember (&e) ;
+    }
+    return info ;
+}
+#endif
+
 GBGPU_EXPORT GrB_Info GrB_Type_free (GrB_Type *type)
 {
-    typedef GrB_Info (*destructor) (GrB_Type *) ;
-    destructor library = (destructor) gbgpu_library_symbol ("GrB_Type_free") ;
-    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
     if (type != NULL) forget (*type) ;
-    return library (type) ;
+    return gbgpu_library ()->GrB_Type_free (type) ;
 }
 
 GBGPU_EXPORT GrB_Info GrB_BinaryOp_free (GrB_BinaryOp *op)
 {
-    typedef GrB_Info (*destructor) (GrB_BinaryOp *) ;
-    destructor library = (destructor) gbgpu_library_symbol ("GrB_BinaryOp_free") ;
-    if (library == NULL) return GrB_NOT_IMPLEMENTED ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;
     if (op != NULL) forget (*op) ;
-    return library (op) ;
+    return gbgpu_library ()->GrB_BinaryOp_free (op) ;
 }

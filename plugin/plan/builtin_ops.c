@@ -10,6 +10,7 @@
 // operators BGET, BSET, BCLR, BSHIFT.
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 #include "plan/plan.h"
 
@@ -25,54 +26,56 @@ typedef enum
 }
 op_kind ;
 
+// Operators by name: there are hundreds, looked up in the program's library
+// once (api/library.c) rather than listed in api/library_symbols.h.
 typedef struct
 {
-    GrB_BinaryOp *op ;
+    const char *name ;
     op_kind kind ;
     gbgpu_type type ;
 }
 op_entry ;
 
 #define ARITHMETIC_OPS(T, GT)                                                 \
-    { &GrB_FIRST_ ## T, OP_FIRST, GT }, { &GrB_SECOND_ ## T, OP_SECOND, GT }, \
-    { &GrB_ONEB_ ## T, OP_PAIR, GT },   { &GxB_PAIR_ ## T, OP_PAIR, GT },     \
-    { &GrB_PLUS_ ## T, OP_PLUS, GT },   { &GrB_MINUS_ ## T, OP_MINUS, GT },   \
-    { &GrB_TIMES_ ## T, OP_TIMES, GT }, { &GrB_DIV_ ## T, OP_DIV, GT },       \
-    { &GrB_MIN_ ## T, OP_MIN, GT },     { &GrB_MAX_ ## T, OP_MAX, GT },       \
-    { &GxB_LOR_ ## T, OP_LOR, GT },     { &GxB_LAND_ ## T, OP_LAND, GT },     \
-    { &GxB_LXOR_ ## T, OP_LXOR, GT },   { &GxB_ANY_ ## T, OP_ANY, GT },       \
-    { &GxB_RMINUS_ ## T, OP_RMINUS, GT }, { &GxB_RDIV_ ## T, OP_RDIV, GT },   \
-    { &GxB_ISEQ_ ## T, OP_ISEQ, GT },   { &GxB_ISNE_ ## T, OP_ISNE, GT },     \
-    { &GxB_ISGT_ ## T, OP_ISGT, GT },   { &GxB_ISLT_ ## T, OP_ISLT, GT },     \
-    { &GxB_ISGE_ ## T, OP_ISGE, GT },   { &GxB_ISLE_ ## T, OP_ISLE, GT },     \
-    { &GrB_GT_ ## T, OP_GT, GT },       { &GrB_LT_ ## T, OP_LT, GT },         \
-    { &GrB_GE_ ## T, OP_GE, GT },       { &GrB_LE_ ## T, OP_LE, GT }
+    { "GrB_FIRST_" #T, OP_FIRST, GT }, { "GrB_SECOND_" #T, OP_SECOND, GT }, \
+    { "GrB_ONEB_" #T, OP_PAIR, GT },   { "GxB_PAIR_" #T, OP_PAIR, GT },     \
+    { "GrB_PLUS_" #T, OP_PLUS, GT },   { "GrB_MINUS_" #T, OP_MINUS, GT },   \
+    { "GrB_TIMES_" #T, OP_TIMES, GT }, { "GrB_DIV_" #T, OP_DIV, GT },       \
+    { "GrB_MIN_" #T, OP_MIN, GT },     { "GrB_MAX_" #T, OP_MAX, GT },       \
+    { "GxB_LOR_" #T, OP_LOR, GT },     { "GxB_LAND_" #T, OP_LAND, GT },     \
+    { "GxB_LXOR_" #T, OP_LXOR, GT },   { "GxB_ANY_" #T, OP_ANY, GT },       \
+    { "GxB_RMINUS_" #T, OP_RMINUS, GT }, { "GxB_RDIV_" #T, OP_RDIV, GT },   \
+    { "GxB_ISEQ_" #T, OP_ISEQ, GT },   { "GxB_ISNE_" #T, OP_ISNE, GT },     \
+    { "GxB_ISGT_" #T, OP_ISGT, GT },   { "GxB_ISLT_" #T, OP_ISLT, GT },     \
+    { "GxB_ISGE_" #T, OP_ISGE, GT },   { "GxB_ISLE_" #T, OP_ISLE, GT },     \
+    { "GrB_GT_" #T, OP_GT, GT },       { "GrB_LT_" #T, OP_LT, GT },         \
+    { "GrB_GE_" #T, OP_GE, GT },       { "GrB_LE_" #T, OP_LE, GT }
 
 // comparisons whose boolean instances are listed apart (LXNOR, LXOR)
 #define EQUALITY_OPS(T, GT) \
-    { &GrB_EQ_ ## T, OP_EQ, GT }, { &GrB_NE_ ## T, OP_NE, GT }
+    { "GrB_EQ_" #T, OP_EQ, GT }, { "GrB_NE_" #T, OP_NE, GT }
 
 #define INTEGER_OPS(T, GT)                                                    \
     ARITHMETIC_OPS (T, GT), EQUALITY_OPS (T, GT),                             \
-    { &GrB_BOR_ ## T, OP_BOR, GT },     { &GrB_BAND_ ## T, OP_BAND, GT },     \
-    { &GrB_BXOR_ ## T, OP_BXOR, GT },   { &GrB_BXNOR_ ## T, OP_BXNOR, GT }
+    { "GrB_BOR_" #T, OP_BOR, GT },     { "GrB_BAND_" #T, OP_BAND, GT },     \
+    { "GrB_BXOR_" #T, OP_BXOR, GT },   { "GrB_BXNOR_" #T, OP_BXNOR, GT }
 
 // the complex operators of the built-in complex semirings, and equality
 #define COMPLEX_OPS(T, GT)                                                    \
-    { &GxB_FIRST_ ## T, OP_FIRST, GT }, { &GxB_SECOND_ ## T, OP_SECOND, GT }, \
-    { &GxB_ONEB_ ## T, OP_PAIR, GT },   { &GxB_PAIR_ ## T, OP_PAIR, GT },     \
-    { &GxB_PLUS_ ## T, OP_PLUS, GT },   { &GxB_MINUS_ ## T, OP_MINUS, GT },   \
-    { &GxB_TIMES_ ## T, OP_TIMES, GT }, { &GxB_DIV_ ## T, OP_DIV, GT },       \
-    { &GxB_RMINUS_ ## T, OP_RMINUS, GT }, { &GxB_RDIV_ ## T, OP_RDIV, GT },   \
-    { &GxB_ANY_ ## T, OP_ANY, GT },                                           \
-    { &GxB_ISEQ_ ## T, OP_ISEQ, GT },   { &GxB_ISNE_ ## T, OP_ISNE, GT },     \
-    { &GxB_EQ_ ## T, OP_EQ, GT },       { &GxB_NE_ ## T, OP_NE, GT }
+    { "GxB_FIRST_" #T, OP_FIRST, GT }, { "GxB_SECOND_" #T, OP_SECOND, GT }, \
+    { "GxB_ONEB_" #T, OP_PAIR, GT },   { "GxB_PAIR_" #T, OP_PAIR, GT },     \
+    { "GxB_PLUS_" #T, OP_PLUS, GT },   { "GxB_MINUS_" #T, OP_MINUS, GT },   \
+    { "GxB_TIMES_" #T, OP_TIMES, GT }, { "GxB_DIV_" #T, OP_DIV, GT },       \
+    { "GxB_RMINUS_" #T, OP_RMINUS, GT }, { "GxB_RDIV_" #T, OP_RDIV, GT },   \
+    { "GxB_ANY_" #T, OP_ANY, GT },                                           \
+    { "GxB_ISEQ_" #T, OP_ISEQ, GT },   { "GxB_ISNE_" #T, OP_ISNE, GT },     \
+    { "GxB_EQ_" #T, OP_EQ, GT },       { "GxB_NE_" #T, OP_NE, GT }
 
 #define POSITIONAL_OPS(T, GT)                                                 \
-    { &GxB_SECONDI_ ## T, OP_SECONDI, GT },   { &GxB_FIRSTJ_ ## T, OP_SECONDI, GT },   \
-    { &GxB_SECONDI1_ ## T, OP_SECONDI1, GT }, { &GxB_FIRSTJ1_ ## T, OP_SECONDI1, GT }, \
-    { &GxB_SECONDJ_ ## T, OP_SECONDJ, GT },   { &GxB_SECONDJ1_ ## T, OP_SECONDJ1, GT }, \
-    { &GxB_FIRSTI_ ## T, OP_FIRSTI, GT },     { &GxB_FIRSTI1_ ## T, OP_FIRSTI1, GT }
+    { "GxB_SECONDI_" #T, OP_SECONDI, GT },   { "GxB_FIRSTJ_" #T, OP_SECONDI, GT },   \
+    { "GxB_SECONDI1_" #T, OP_SECONDI1, GT }, { "GxB_FIRSTJ1_" #T, OP_SECONDI1, GT }, \
+    { "GxB_SECONDJ_" #T, OP_SECONDJ, GT },   { "GxB_SECONDJ1_" #T, OP_SECONDJ1, GT }, \
+    { "GxB_FIRSTI_" #T, OP_FIRSTI, GT },     { "GxB_FIRSTI1_" #T, OP_FIRSTI1, GT }
 
 static const op_entry builtin_ops [ ] =
 {
@@ -88,19 +91,35 @@ static const op_entry builtin_ops [ ] =
     ARITHMETIC_OPS (FP32, GBGPU_TYPE_FP32), EQUALITY_OPS (FP32, GBGPU_TYPE_FP32),
     ARITHMETIC_OPS (FP64, GBGPU_TYPE_FP64), EQUALITY_OPS (FP64, GBGPU_TYPE_FP64),
     COMPLEX_OPS (FC32, GBGPU_TYPE_FC32), COMPLEX_OPS (FC64, GBGPU_TYPE_FC64),
-    { &GrB_LOR, OP_LOR, GBGPU_TYPE_BOOL },   { &GrB_LAND, OP_LAND, GBGPU_TYPE_BOOL },
-    { &GrB_LXOR, OP_LXOR, GBGPU_TYPE_BOOL }, { &GrB_LXNOR, OP_EQ, GBGPU_TYPE_BOOL },
-    { &GrB_EQ_BOOL, OP_EQ, GBGPU_TYPE_BOOL }, { &GrB_NE_BOOL, OP_LXOR, GBGPU_TYPE_BOOL },
+    { "GrB_LOR", OP_LOR, GBGPU_TYPE_BOOL },   { "GrB_LAND", OP_LAND, GBGPU_TYPE_BOOL },
+    { "GrB_LXOR", OP_LXOR, GBGPU_TYPE_BOOL }, { "GrB_LXNOR", OP_EQ, GBGPU_TYPE_BOOL },
+    { "GrB_EQ_BOOL", OP_EQ, GBGPU_TYPE_BOOL }, { "GrB_NE_BOOL", OP_LXOR, GBGPU_TYPE_BOOL },
     POSITIONAL_OPS (INT32, GBGPU_TYPE_INT32),
     POSITIONAL_OPS (INT64, GBGPU_TYPE_INT64),
 } ;
 
+#define N_BUILTIN_OPS (sizeof (builtin_ops) / sizeof (builtin_ops [0]))
+
+// builtin_ops [k]'s object in the program's library (NULL if it has none)
+static GrB_BinaryOp builtin_op_objects [N_BUILTIN_OPS] ;
+static pthread_once_t objects_once = PTHREAD_ONCE_INIT ;
+
+static void find_builtin_op_objects (void)
+{
+    for (size_t k = 0 ; k < N_BUILTIN_OPS ; k++)
+    {
+        GrB_BinaryOp *object = gbgpu_library_object (builtin_ops [k].name) ;
+        builtin_op_objects [k] = (object != NULL) ? *object : NULL ;
+    }
+}
+
 static bool lookup (GrB_BinaryOp op, op_kind *kind, gbgpu_type *type)
 {
     if (op == NULL) return false ;
-    for (size_t k = 0 ; k < sizeof (builtin_ops) / sizeof (builtin_ops [0]) ; k++)
+    pthread_once (&objects_once, find_builtin_op_objects) ;
+    for (size_t k = 0 ; k < N_BUILTIN_OPS ; k++)
     {
-        if (*builtin_ops [k].op != op) continue ;
+        if (builtin_op_objects [k] != op) continue ;
         *kind = builtin_ops [k].kind ;
         *type = builtin_ops [k].type ;
         if (*type == GBGPU_TYPE_BOOL)
