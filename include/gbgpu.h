@@ -31,7 +31,7 @@ typedef enum
     GBGPU_POLICY = 0,       // a gbgpu_policy value              [GBGPU_POLICY=auto|gpu|cpu]
     GBGPU_MIN_WORK = 1,     // policy auto: fewer multiply-adds (estimated)
                             // than this stay on the CPU without a look at
-                            // the cost model (default 10^5) [GBGPU_MIN_WORK]
+                            // the cost model (default 10^6) [GBGPU_MIN_WORK]
     GBGPU_DEVICE = 2,       // CUDA device id                      [GBGPU_DEVICE]
     GBGPU_PRINT_STATS = 3,  // nonzero: print the stats at exit    [GBGPU_STATS=1]
     GBGPU_ZERO_COPY = 4,    // nonzero (default): read inputs whose storage

@@ -15,7 +15,7 @@ static _Atomic int64_t policy = GBGPU_POLICY_AUTO ;
 // Policy auto's floor: below 10^5 multiply-adds a GPU call's fixed costs
 // (about a millisecond) exceed the CPU's whole call, so the cost model
 // (plan/cost_model.c) is not asked.
-static _Atomic int64_t min_work = 100000 ;
+static _Atomic int64_t min_work = 1000000 ;
 static _Atomic int64_t device_id = 0 ;
 static _Atomic int64_t print_stats = 0 ;
 static _Atomic int64_t zero_copy = 1 ;
