@@ -49,11 +49,11 @@ static GrB_Info mxm
         if (reason == GBGPU_NOT_DELEGATED) return info ;
     }
     gbgpu_count_delegated (reason) ;
-    const gbgpu_mxm_function library = gbgpu_library ()->GrB_mxm ;
-    if (reason != GBGPU_DELEGATED_COST_MODEL) return library (C, M, accum, semiring, A, B, desc) ;
+    if (reason != GBGPU_DELEGATED_COST_MODEL)
+        return gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
     // the cost model kept it here: what it takes teaches the model the CPU
     double start = gbgpu_seconds_now () ;
-    GrB_Info info = library (C, M, accum, semiring, A, B, desc) ;
+    GrB_Info info = gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
     if (info == GrB_SUCCESS) gbgpu_auto_learn_cpu (&plan.cost, gbgpu_seconds_now () - start) ;
     return info ;
 }
