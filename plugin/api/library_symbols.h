@@ -52,6 +52,8 @@
     FUNCTION (GrB_Matrix_apply) \
     FUNCTION (GrB_transpose) \
     FUNCTION (GxB_Matrix_type) \
+    FUNCTION (GxB_Matrix_iso) \
+    FUNCTION (GxB_Global_Option_get_INT32) \
     FUNCTION (GxB_Matrix_pack_CSR) \
     FUNCTION (GxB_Matrix_Option_get_INT32) \
     FUNCTION (GxB_Matrix_Option_get_FP64) \
