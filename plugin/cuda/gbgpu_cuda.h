@@ -92,13 +92,14 @@ typedef struct
 }
 gbgpu_cuda_bin_profile ;
 
-// Time spent in each phase of one product (device events, milliseconds).
+// Time spent in each phase of one product (device events, milliseconds,
+// when per_bin), the products and each bin's rows.
 typedef struct
 {
     float analyse_ms, symbolic_ms, numeric_ms, sort_ms ;
     int64_t products ;          // sum over a(i,k) of nnz(B(k,:))
-    // Set by the caller to also time each bin (events around each bin's
-    // launch; without it bins cost nothing extra and their ms read 0).
+    // Set by the caller to time the phases and each bin (events around
+    // each; without it they cost nothing and their ms read 0).
     bool per_bin ;
     // Per bin and phase: rows always, device time when per_bin.  The copy
     // bin's rows are counted during analysis: no symbolic kernel.

@@ -14,9 +14,9 @@
 //            then no value is read or written and T is iso
 //   sort     rows that came from global-memory hash tables
 //
-// The host reads back only the bin histogram (twice) and T's size.  With a
-// profile, device events time the phases, and with profile->per_bin each
-// bin's kernels too.
+// The host waits twice: for the symbolic bins' histogram, and for the numeric
+// bins' with T's size (each wait leaves the GPU idle for a round trip).
+// With profile->per_bin, device events time the phases and each bin.
 
 #include <cstdio>
 #include <cstdlib>
@@ -346,6 +346,7 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     const int64_t m = Ad->nrows, n = Bd->ncols ;
     const csr_view A = view_of (Ad), B = view_of (Bd), M = view_of (Md) ;
 
+    // the phases' times, only when asked (five event creations a call)
     cudaEvent_t marks [5] = { } ;
     struct events_guard
     {
@@ -353,8 +354,13 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
         ~events_guard () { for (int k = 0 ; k < 5 ; k++) if (e [k] != nullptr) cudaEventDestroy (e [k]) ; }
     }
     guard { marks } ;
-    for (auto &e : marks) GBGPU_TRY (cudaEventCreate (&e)) ;
-    GBGPU_TRY (cudaEventRecord (marks [0], stream ())) ;
+    const bool timed = profile != nullptr && profile->per_bin ;
+    if (timed) for (auto &e : marks) GBGPU_TRY (cudaEventCreate (&e)) ;
+    auto mark = [&marks] (int k)
+    {
+        return (marks [k] == nullptr) ? cudaSuccess : cudaEventRecord (marks [k], stream ()) ;
+    } ;
+    GBGPU_TRY (mark (0)) ;
 
     device_array <int64_t> row_count, row_need, Cp, list ;
     device_array <uint8_t> row_bin ;
@@ -387,7 +393,7 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     row_bins symbolic_bins ;
     int64_t products = 0 ;
     GBGPU_TRY (bin_rows (&symbolic_bins, analysis, sizeof (uint32_t), nullptr, row_count.get (), &products)) ;
-    GBGPU_TRY (cudaEventRecord (marks [1], stream ())) ;
+    GBGPU_TRY (mark (1)) ;
     hash_rows_args args = { A, B, M, complement, n, row_need.get (), row_count.get (), nullptr, nullptr,
         nullptr, &symbolic_bins, &symbolic_timer } ;
     GBGPU_TRY (count_rows (args)) ;
@@ -401,27 +407,27 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     GBGPU_TRY (cub::DeviceScan::ExclusiveSum (scan_scratch.get (), scan_bytes, row_count.get (), Cp.get (), m + 1, stream ())) ;
     scan_scratch.reset () ;
     row_count.reset () ;
-    int64_t nvals = 0 ;
-    GBGPU_TRY (cudaMemcpyAsync (&nvals, Cp.get () + m, sizeof (int64_t), cudaMemcpyDeviceToHost, stream ())) ;
-    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
-    GBGPU_TRY (cudaEventRecord (marks [2], stream ())) ;
+    GBGPU_TRY (mark (2)) ;
     GBGPU_TRY (inject_failure_if_asked ()) ;
 
-    // numeric
+    // numeric: T's size comes back with the numeric bins' counts, in the
+    // one wait of bin_rows (a wait on the host is a GPU idle for its round trip)
+    int64_t nvals = 0 ;
+    GBGPU_TRY (cudaMemcpyAsync (&nvals, Cp.get () + m, sizeof (int64_t), cudaMemcpyDeviceToHost, stream ())) ;
+    const size_t fill_slot_bytes = sizeof (uint32_t) + values.value_slot_bytes ;
+    row_bins numeric_bins ;
+    GBGPU_TRY (bin_rows (&numeric_bins, analysis, fill_slot_bytes, Cp.get (), nullptr, nullptr)) ;
     const size_t value_size = values.value_size ;
     device_array <int64_t> Cj ;
     device_array <unsigned char> Cx ;
     GBGPU_TRY (Cj.allocate (nvals)) ;
     GBGPU_TRY (Cx.allocate ((iso ? 1 : nvals) * value_size)) ;
     if (iso) GBGPU_TRY (set_to_one (Cx.get (), values.iso_type)) ;
-    const size_t fill_slot_bytes = sizeof (uint32_t) + values.value_slot_bytes ;
-    row_bins numeric_bins ;
-    GBGPU_TRY (bin_rows (&numeric_bins, analysis, fill_slot_bytes, Cp.get (), nullptr, nullptr)) ;
     args = { A, B, M, complement, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (),
         &numeric_bins, &numeric_timer } ;
     GBGPU_TRY (values.module != nullptr ? fill_rows_with_module (args, values.module)
                                         : values.compiled (args)) ;
-    GBGPU_TRY (cudaEventRecord (marks [3], stream ())) ;
+    GBGPU_TRY (mark (3)) ;
 
     T->nrows = m ;
     T->ncols = n ;
@@ -432,15 +438,17 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     T->j = Cj.release () ;
     T->x = Cx.release () ;
     if (numeric_bins.rows [BIN_GLOBAL] > 0) GBGPU_TRY (sort_rows (T)) ;
-    GBGPU_TRY (cudaEventRecord (marks [4], stream ())) ;
-    GBGPU_TRY (cudaEventSynchronize (marks [4])) ;
+    GBGPU_TRY (mark (4)) ;
+    // T complete before it is handed on: a row block's is downloaded by
+    // another thread, on another stream
+    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
 
     if (profile != nullptr)
     {
-        GBGPU_TRY (cudaEventElapsedTime (&profile->analyse_ms, marks [0], marks [1])) ;
-        GBGPU_TRY (cudaEventElapsedTime (&profile->symbolic_ms, marks [1], marks [2])) ;
-        GBGPU_TRY (cudaEventElapsedTime (&profile->numeric_ms, marks [2], marks [3])) ;
-        GBGPU_TRY (cudaEventElapsedTime (&profile->sort_ms, marks [3], marks [4])) ;
+        if (timed) GBGPU_TRY (cudaEventElapsedTime (&profile->analyse_ms, marks [0], marks [1])) ;
+        if (timed) GBGPU_TRY (cudaEventElapsedTime (&profile->symbolic_ms, marks [1], marks [2])) ;
+        if (timed) GBGPU_TRY (cudaEventElapsedTime (&profile->numeric_ms, marks [2], marks [3])) ;
+        if (timed) GBGPU_TRY (cudaEventElapsedTime (&profile->sort_ms, marks [3], marks [4])) ;
         profile->products = products ;
         GBGPU_TRY (bin_profile (profile->symbolic, symbolic_bins, symbolic_timer)) ;
         GBGPU_TRY (bin_profile (profile->numeric, numeric_bins, numeric_timer)) ;
