@@ -15,9 +15,19 @@
 //    cost, not the rate; the CPU found slower than its prior sends the call
 //    to the GPU; kinds of mask learn apart; a NaN or negative time teaches
 //    nothing; the CPU's prior follows the thread count until it has learned.
+// 4. Masked products: T under a small mask is bounded by the mask; a masked
+//    dot product's kernels follow its work, not the products, and its kind
+//    learns apart from T<M>'s; triangles' C<L> = L*L on rmat:20 (1.17e10
+//    products, CPU 6.3 s, GPU 0.49 s on an H100) is predicted seconds on
+//    the CPU and goes to the GPU, its first use included.
+// 5. First use: a kernel set not loaded adds the load to the kernels once
+//    (the record in plan/kernel_sets.c: loaded after a GPU call, per
+//    semiring and path); a small call stays on the CPU for it; calls kept
+//    on the CPU lower it by what they forwent, until a repeated call goes to
+//    the GPU; a run-time semiring's first use adds its compile.
 
 #include "test_support.h"
-#include "plan/cost_model.h"
+#include "plan/plan.h"
 
 #include <math.h>
 
@@ -53,6 +63,7 @@ static gbgpu_cost_sizes call_of (double products, double bytes_up, double bytes_
     s.modelled = true ;
     s.kind = GBGPU_COST_UNMASKED ;
     s.products = products ;
+    s.work = products ;
     s.rows = 1000 ;
     s.uploads = 2 ;
     s.bytes_up = bytes_up ;
@@ -218,10 +229,135 @@ static void test_learning (void)
         cpu_32 / cpu_16, predict (&m, &masked).cpu_seconds / learned) ;
 }
 
+// Triangles' C<L> = L*L on rmat:20 as call_sizes.c sizes it: L (15.7M
+// entries, 2^20 rows, no values) up once, T bounded by L, the final step
+// over T and M.
+static gbgpu_cost_sizes rmat20_triangles (void)
+{
+    const double rows = 1048576, entries = 15699189, products = 1.17e10 ;
+    gbgpu_cost_sizes s = { 0 } ;
+    s.modelled = true ;
+    s.kind = GBGPU_COST_MASKED ;
+    s.products = products ;
+    s.work = products ;
+    s.rows = rows ;
+    s.uploads = 1 ;
+    s.bytes_up = (rows + 1) * 8 + entries * 4 ;
+    double t = gbgpu_cost_t_entries (products, rows * rows, entries) ;
+    s.bytes_down = (rows + 1) * 8 + t * 12 ;
+    s.finish_entries = t + entries ;
+    s.cpu_entries = t + entries ;
+    s.first_use = 1 ;
+    return s ;
+}
+
+static void test_masked (void)
+{
+    // T under a mask of 1000 entries: at most 1000, however many products
+    double small_mask = gbgpu_cost_t_entries (1e9, 1e10, 1000) ;
+    double unmasked = gbgpu_cost_t_entries (1e9, 1e10, 1e10) ;
+    ts_check (small_mask <= 1000 && small_mask > 90 && unmasked > 9e8 * 0.1
+        && gbgpu_cost_t_entries (100, 1e10, 1e10) <= 100,
+        "T's entries: %.3g under a 1000-entry mask, %.3g unmasked (1e9 products, 1e10 cells)",
+        small_mask, unmasked) ;
+
+    // a masked dot product's kernels: its work (merge steps), not the products
+    gbgpu_cost_model m = calibrated_model () ;
+    gbgpu_cost_sizes saxpy = call_of (1e10, 1e8, 1e6, 0) ;
+    saxpy.kind = GBGPU_COST_MASKED ;
+    gbgpu_cost_sizes dot = saxpy ;
+    dot.kind = GBGPU_COST_MASKED_DOT ;
+    dot.work = 1e8 ;
+    ts_check (kernel_seconds (&m, &dot) < 0.05 * kernel_seconds (&m, &saxpy),
+        "a masked dot product of 1e8 steps for 1e10 products: kernels %.3g s, the row-wise %.3g s",
+        kernel_seconds (&m, &dot), kernel_seconds (&m, &saxpy)) ;
+    double before = kernel_seconds (&m, &saxpy) ;
+    gbgpu_cost_learn (&m, &dot, GBGPU_COST_KERNEL, 10 * kernel_seconds (&m, &dot)) ;
+    ts_check (kernel_seconds (&m, &saxpy) == before,
+        "a masked dot product's measurement moved T<M>'s row-wise line") ;
+
+    // triangles on rmat:20: seconds on the CPU (6.3 measured), the GPU's
+    // rates make it far faster, first use and the final step included
+    m = calibrated_model () ;
+    gbgpu_cost_sizes tri = rmat20_triangles () ;
+    gbgpu_cost_prediction p = predict (&m, &tri) ;
+    ts_check (p.gpu && p.cpu_seconds > 3 && p.cpu_seconds < 13 && p.first_use > 0,
+        "triangles on rmat:20: GPU %.3g s (first use %.3g ms), CPU %.3g s: %s (expected the GPU, "
+        "the CPU 3-13 s)", p.gpu_seconds, 1e3 * p.first_use, p.cpu_seconds, p.gpu ? "GPU" : "CPU") ;
+}
+
+static void test_first_use (void)
+{
+    gbgpu_cost_model m = calibrated_model () ;
+    // about triangles on oregon1_010331 (1.45e6 products, 22002 entries)
+    gbgpu_cost_sizes small = call_of (1.45e6, 2.6e5, 1e5, 4.4e4) ;
+    small.kind = GBGPU_COST_MASKED ;
+    gbgpu_cost_sizes loaded = small ;
+    small.first_use = 1 ;
+    gbgpu_cost_prediction cold = predict (&m, &small), warm = predict (&m, &loaded) ;
+    ts_check (cold.first_use >= 5e-3 && warm.first_use == 0
+        && fabs (cold.gpu_seconds - warm.gpu_seconds - cold.first_use) < 1e-9
+        && !cold.gpu,
+        "first use: %.3g ms more on the GPU (%.3g vs %.3g ms), decided %s (expected the CPU)",
+        1e3 * cold.first_use, 1e3 * cold.gpu_seconds, 1e3 * warm.gpu_seconds,
+        cold.gpu ? "GPU" : "CPU") ;
+
+    // a call the GPU does faster once loaded: kept on the CPU while the load
+    // is larger than what it forwent, then on the GPU
+    gbgpu_cost_sizes repeated = call_of (2e7, 1e6, 1e6, 0) ;
+    repeated.first_use = 1 ;
+    const double load = predict (&m, &repeated).first_use ;
+    int cpu_calls = 0 ;
+    double saving = 0 ;
+    for ( ; cpu_calls < 100 && !predict (&m, &repeated).gpu ; cpu_calls++)
+    {
+        saving = predict (&m, &repeated).saving ;
+        repeated.first_use_forgone += saving ;
+    }
+    // rent or buy: no more forgone than the load and one call's saving
+    ts_check (cpu_calls >= 1 && cpu_calls < 100 && saving > 0
+        && repeated.first_use_forgone <= load + saving,
+        "a repeated call (%.3g ms saved a call, load %.3g ms) went to the GPU after %d on the "
+        "CPU, %.3g ms forgone", 1e3 * saving, 1e3 * load, cpu_calls,
+        1e3 * repeated.first_use_forgone) ;
+
+    // a run-time semiring's first use adds its compile
+    gbgpu_cost_sizes jit = small ;
+    jit.first_use_run_time = 1 ;
+    ts_check (predict (&m, &jit).first_use > 1,
+        "a run-time semiring's first use: %.3g s", predict (&m, &jit).first_use) ;
+
+    // the record: per semiring and path, loaded once a GPU call ran it
+    gbgpu_kernel_set a = { { GBGPU_ADD_PLUS, GBGPU_MULT_PAIR, GBGPU_TYPE_INT64 }, false,
+        GBGPU_COST_MASKED } ;
+    gbgpu_kernel_set other_path = a, other_type = a ;
+    other_path.path = GBGPU_COST_MASKED_DOT ;
+    other_type.semiring.type = GBGPU_TYPE_INT32 ;
+    double forgone = -1 ;
+    bool was = gbgpu_kernel_set_loaded (&a, &forgone) ;
+    gbgpu_kernel_set_forgo (&a, 1e-3) ;
+    gbgpu_kernel_set_forgo (&a, 2e-3) ;
+    gbgpu_kernel_set_forgo (&a, -1) ;
+    double after = 0 ;
+    bool still = gbgpu_kernel_set_loaded (&a, &after) ;
+    gbgpu_kernel_set_mark_loaded (&a) ;
+    double ignored ;
+    ts_check (!was && forgone == 0 && !still && fabs (after - 3e-3) < 1e-12
+        && gbgpu_kernel_set_loaded (&a, &ignored)
+        && !gbgpu_kernel_set_loaded (&other_path, &ignored)
+        && !gbgpu_kernel_set_loaded (&other_type, &ignored),
+        "kernel sets: loaded before %d (forgone %.3g), after forgoing %.3g ms %d, "
+        "marked: itself %d, another path %d, another type %d", was, forgone, 1e3 * after, still,
+        gbgpu_kernel_set_loaded (&a, &ignored), gbgpu_kernel_set_loaded (&other_path, &ignored),
+        gbgpu_kernel_set_loaded (&other_type, &ignored)) ;
+}
+
 int main (void)
 {
     test_decisions () ;
     test_calibration () ;
     test_learning () ;
+    test_masked () ;
+    test_first_use () ;
     return ts_summary () ;
 }

@@ -41,24 +41,29 @@ static void read_threads (void)
 static const char *kind_name (gbgpu_cost_kind kind)
 {
     return (kind == GBGPU_COST_MASKED) ? "T<M>"
-         : (kind == GBGPU_COST_COMPLEMENTED) ? "T<!M>" : "unmasked" ;
+         : (kind == GBGPU_COST_COMPLEMENTED) ? "T<!M>"
+         : (kind == GBGPU_COST_MASKED_DOT) ? "T<M> dot" : "unmasked" ;
 }
 
 static void trace_decision (const gbgpu_cost_sizes *s, const gbgpu_cost_prediction *p)
 {
-    fprintf (stderr, "gbgpu model: %s, %.3g products, %.3g MB up as CSR and %.3g as cells "
-        "(%.0f matrices, %.3g entries copied), %.3g MB down, %.3g entries to finish, %.3g CPU "
-        "entries: GPU %.3g ms (up %.3g, kernels %.3g, down %.3g, finish %.3g) x %.2f %s CPU "
-        "%.3g ms: %s\n", kind_name (s->kind), s->products, s->bytes_up / 1e6,
+    fprintf (stderr, "gbgpu model: %s, %.3g products, %.3g work, %.3g MB up as CSR and %.3g "
+        "as cells (%.0f matrices, %.3g entries copied), %.3g MB down, %.3g entries to finish, "
+        "%.3g CPU entries: GPU %.3g ms (up %.3g, kernels %.3g of which first use %.3g%s "
+        "less %.3g forgone, down %.3g, finish %.3g) x %.2f %s CPU %.3g ms: %s\n",
+        kind_name (s->kind), s->products, s->work, s->bytes_up / 1e6,
         s->cell_bytes_up / 1e6, s->uploads, s->host_copy_entries,
         s->bytes_down / 1e6, s->finish_entries, s->cpu_entries, 1e3 * p->gpu_seconds,
         1e3 * p->part [GBGPU_COST_UPLOAD], 1e3 * p->part [GBGPU_COST_KERNEL],
+        1e3 * p->first_use, s->first_use_run_time > 0 ? " (run-time semiring)" : "",
+        1e3 * s->first_use_forgone,
         1e3 * p->part [GBGPU_COST_DOWNLOAD], 1e3 * p->part [GBGPU_COST_FINISH],
         GBGPU_COST_MARGIN, p->gpu ? "<" : ">=", 1e3 * p->cpu_seconds, p->gpu ? "GPU" : "CPU") ;
 }
 
-bool gbgpu_auto_prefers_gpu (const gbgpu_cost_sizes *s)
+bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan)
 {
+    const gbgpu_cost_sizes *s = &plan->cost ;
     gbgpu_cost_prediction p ;
     pthread_mutex_lock (&lock) ;
     make_model () ;
@@ -66,6 +71,13 @@ bool gbgpu_auto_prefers_gpu (const gbgpu_cost_sizes *s)
     gbgpu_cost_predict (&p, &model, s) ;
     last_kind = s->kind ;
     pthread_mutex_unlock (&lock) ;
+    // kept on the CPU while its kernels are not loaded: what that forwent
+    // counts toward their load (cost_model.c, first use)
+    if (!p.gpu && s->first_use > 0)
+    {
+        gbgpu_kernel_set kernels = gbgpu_kernel_set_of (plan) ;
+        gbgpu_kernel_set_forgo (&kernels, p.saving) ;
+    }
     gbgpu_count_model_decision (p.gpu, p.gpu_seconds, p.cpu_seconds) ;
     if (gbgpu_model_trace_enabled ()) trace_decision (s, &p) ;
     return p.gpu ;
@@ -74,22 +86,29 @@ bool gbgpu_auto_prefers_gpu (const gbgpu_cost_sizes *s)
 void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS])
 {
     if (!s->modelled) return ;
+    // the setup is a run-time semiring's build and load (or the calibration
+    // of a process that skipped gbgpu_start_device): the kernels' first use
+    const double kernels = seconds [GBGPU_PART_SETUP] + seconds [GBGPU_PART_KERNEL] ;
     const gbgpu_cost_part parts [4] = { GBGPU_COST_UPLOAD, GBGPU_COST_KERNEL,
         GBGPU_COST_DOWNLOAD, GBGPU_COST_FINISH } ;
-    const gbgpu_part measured [4] = { GBGPU_PART_UPLOAD, GBGPU_PART_KERNEL,
-        GBGPU_PART_DOWNLOAD, GBGPU_PART_FINISH } ;
+    const double measured [4] = { seconds [GBGPU_PART_UPLOAD], kernels,
+        seconds [GBGPU_PART_DOWNLOAD], seconds [GBGPU_PART_FINISH] } ;
+    // the prediction as decided: its first use with the full load, which
+    // the call paid (what the CPU forwent only lowered the charge)
+    gbgpu_cost_sizes paid = *s ;
+    paid.first_use_forgone = 0 ;
     gbgpu_cost_prediction p ;
     pthread_mutex_lock (&lock) ;
     make_model () ;
-    gbgpu_cost_predict (&p, &model, s) ;
-    for (int k = 0 ; k < 4 ; k++) gbgpu_cost_learn (&model, s, parts [k], seconds [measured [k]]) ;
+    gbgpu_cost_predict (&p, &model, &paid) ;
+    for (int k = 0 ; k < 4 ; k++) gbgpu_cost_learn (&model, s, parts [k], measured [k]) ;
     pthread_mutex_unlock (&lock) ;
     if (gbgpu_model_trace_enabled ())
     {
-        fprintf (stderr, "gbgpu model: on the GPU took up %.3g ms (predicted %.3g), kernels %.3g "
-            "(%.3g), down %.3g (%.3g), finish %.3g (%.3g)\n",
+        fprintf (stderr, "gbgpu model: on the GPU took up %.3g ms (predicted %.3g), kernels "
+            "with setup %.3g (%.3g, first use %.3g), down %.3g (%.3g), finish %.3g (%.3g)\n",
             1e3 * seconds [GBGPU_PART_UPLOAD], 1e3 * p.part [GBGPU_COST_UPLOAD],
-            1e3 * seconds [GBGPU_PART_KERNEL], 1e3 * p.part [GBGPU_COST_KERNEL],
+            1e3 * kernels, 1e3 * p.part [GBGPU_COST_KERNEL], 1e3 * p.first_use,
             1e3 * seconds [GBGPU_PART_DOWNLOAD], 1e3 * p.part [GBGPU_COST_DOWNLOAD],
             1e3 * seconds [GBGPU_PART_FINISH], 1e3 * p.part [GBGPU_COST_FINISH]) ;
     }

@@ -9,7 +9,6 @@
 // on the CPU reads M and C as it holds them (a bitmap mask: every cell).
 // Everything here is a few getters per matrix; none copies or converts.
 
-#include <math.h>
 #include "plan/plan.h"
 
 // Column indices cross the bus as 32 bits (cuda/memory/transfer.cu), row
@@ -85,14 +84,24 @@ static bool uploaded_before (const gbgpu_operand *const *operands, int k)
 }
 
 void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
-    const GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum, double products)
+    const GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum, double products,
+    double work)
 {
     gbgpu_cost_sizes empty = { 0 } ;
     *s = empty ;
     s->modelled = true ;
     s->kind = (M == NULL) ? GBGPU_COST_UNMASKED
-        : plan->mask_complement ? GBGPU_COST_COMPLEMENTED : GBGPU_COST_MASKED ;
+        : plan->mask_complement ? GBGPU_COST_COMPLEMENTED
+        : plan->masked_dot ? GBGPU_COST_MASKED_DOT : GBGPU_COST_MASKED ;
     s->products = products ;
+    s->work = work ;
+    // the kernels' first load in this process, less what the CPU forwent
+    gbgpu_kernel_set kernels = gbgpu_kernel_set_of (plan) ;
+    if (!gbgpu_kernel_set_loaded (&kernels, &s->first_use_forgone))
+    {
+        s->first_use = 1 ;
+        s->first_use_run_time = plan->run_time ? 1 : 0 ;
+    }
     const gbgpu_operand *operands [3] = { &plan->A, &plan->B, &plan->M } ;
     for (int k = 0 ; k < 3 ; k++)
     {
@@ -106,13 +115,12 @@ void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
     const double cells = m * n ;
     held_matrix mask = { 0 } ;
     const bool have_mask = (M != NULL) && held_of (&mask, M) ;
-    // the cells T may fill: a mask applied on the device limits them
+    // the cells T may fill: a mask applied on the device limits them (a
+    // masked dot product's T: at most M's entries, whatever the products)
     double allowed = cells ;
     if (plan->M.matrix != NULL && have_mask)
         allowed = plan->mask_complement ? cells - (double) mask.nvals : (double) mask.nvals ;
-    // products landing on the same cell make one entry
-    double t_entries = (cells > 0 && allowed > 0) ? allowed * -expm1 (-products / cells) : 0 ;
-    t_entries = fmin (t_entries, products) ;
+    const double t_entries = gbgpu_cost_t_entries (products, cells, allowed) ;
     s->rows = m ;
     s->bytes_down = (m + 1) * ROW_POINTER_BYTES
         + t_entries * (WIRE_INDEX_BYTES + (double) plan->value_size) ;

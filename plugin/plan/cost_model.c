@@ -16,7 +16,9 @@
 //              arrays, and the device makes their CSR: a BFS's mask) +
 //              entries copied on the host first (other storage, the other
 //              orientation, typecasts) / host copy rate
-//   kernel   = per call + products / the kernels' rate + rows of T x per row
+//   kernel   = per call + work / the kernels' rate + rows of T x per row
+//              + the first use of the call's kernel set in the process
+//              (less the savings its calls forwent on the CPU, below)
 //   download = per call + T's bytes / device-to-host rate, T's entries
 //              estimated as the cells the mask allows, each hit with
 //              probability 1 - exp (-products / cells): products that land
@@ -24,10 +26,25 @@
 //   finish   = per call + entries of T, C and M / the host's rate of the
 //              library's final step (nothing but the pack when T goes
 //              straight into C)
-//   CPU      = per call + products / the library's rate + entries of M and C
+//   CPU      = per call + work / the library's rate + entries of M and C
 //              as held (a bitmap: every cell) / its rate over them
 //
-// and takes the GPU when GPU time x GBGPU_COST_MARGIN < CPU time.
+// and takes the GPU when GPU time x GBGPU_COST_MARGIN < CPU time.  The work
+// is the products (product_estimate.c: from the matrices' arrays, as
+// power-law graphs need), or for a masked dot product its merge steps
+// counted in products (masked_dot_choice.c), whose kind has lines of its own.
+//
+// First use: CUDA loads a kernel at its first launch, milliseconds for a
+// product's kernels, and a run-time semiring is compiled first (seconds) or
+// read from the disk cache.  A call whose kernel set (semiring x path:
+// unmasked, T<M>, T<!M>, masked dot; plan/kernel_sets.c) has not run in
+// the process is charged that, once.  A single small call must not pay it
+// on the GPU (triangles on bcsstk13 took 1.95x the CPU that way), yet a
+// program of many such calls (a BFS's levels) should pay it once and gain
+// on the rest: the charge is reduced by what the set's calls kept on the
+// CPU forwent (CPU - GPU x margin, predicted; kernel_sets.c adds it up),
+// the rent-or-buy rule: renting (the CPU) never costs more than the
+// purchase (the load) before the purchase is made.
 //
 // Rates: the GPU's start from priors, replaced at the device's start by a
 // calibration (run/calibrate_device.c times a tiny product for the fixed
@@ -72,11 +89,20 @@
 // replaces them: priors far too slow would keep every call of a process that
 // never calls gbgpu_start_device off the GPU, and so uncalibrated.  The
 // CPU's are fast: SuiteSparse does 6.5 x 10^7 products/s a thread on
-// grid3d27:100 (0.70 s on 16 threads, RESULTS.md v0.2), the prior 1.5 x 10^8.
+// grid3d27:100 (0.70 s on 16 threads, RESULTS.md v0.2), the prior 1.5 x 10^8
+// (1.2 x 10^8 on triangles' masked C<L> = L*L on rmat:20: 1.17 x 10^10
+// products in 6.3 s).  A kernel set's first use: the single masked product
+// of triangles took 3.2-7.9 ms more as a process's first (its GPU column,
+// RESULTS.md 2026-11-24, less the graph suite's warm e2e of the same
+// product: bcsstk13 6.8 - 1.6, p2p-Gnutella31 10.1 - 2.2, oregon1 7.5 -
+// 4.3; karate's whole call 4.6); the prior is the top of that range, as a
+// first use underestimated sends small calls to the GPU.  A run-time
+// semiring's: its compile, 2.5 s on the H100's host (NOTES v0.4; 9 ms
+// when the disk cache has it, which the model does not ask).
 static gbgpu_cost_line prior_line (gbgpu_cost_part part, double cpu_threads)
 {
     double threads = (cpu_threads >= 1) ? cpu_threads : 1 ;
-    gbgpu_cost_line l = { { 0, 0, 0, 0 }, 0 } ;
+    gbgpu_cost_line l = { { 0 }, 0 } ;
     switch (part)
     {
         case GBGPU_COST_UPLOAD:
@@ -85,10 +111,12 @@ static gbgpu_cost_line prior_line (gbgpu_cost_part part, double cpu_threads)
             l.seconds_per_unit [2] = 1 / 5e9 ;      // per cell byte: 5 GB/s
             l.seconds_per_unit [3] = 5e-9 ;         // per entry copied on the host
             break ;
-        case GBGPU_COST_KERNEL:     // per call, per product at 10^10 /s, per row
-            l.seconds_per_unit [0] = 0.5e-3 ;
-            l.seconds_per_unit [1] = 1 / 1e10 ;
-            l.seconds_per_unit [2] = 2e-9 ;
+        case GBGPU_COST_KERNEL:     // per call, per product at 10^10 /s, per
+            l.seconds_per_unit [0] = 0.5e-3 ;   // row, per first use of a
+            l.seconds_per_unit [1] = 1 / 1e10 ; // compiled-in kernel set and
+            l.seconds_per_unit [2] = 2e-9 ;     // of a run-time semiring
+            l.seconds_per_unit [3] = 8e-3 ;
+            l.seconds_per_unit [4] = 2.5 ;
             break ;
         case GBGPU_COST_DOWNLOAD:   // per call, per byte at 10 GB/s
             l.seconds_per_unit [0] = 50e-6 ;
@@ -133,7 +161,7 @@ void gbgpu_cost_model_set_cpu_threads (gbgpu_cost_model *m, double cpu_threads)
 static void units_of (double u [GBGPU_COST_TERMS], const gbgpu_cost_sizes *s,
     gbgpu_cost_part part)
 {
-    u [0] = 1 ; u [1] = 0 ; u [2] = 0 ; u [3] = 0 ;
+    for (int k = 0 ; k < GBGPU_COST_TERMS ; k++) u [k] = (k == 0) ;
     switch (part)
     {
         case GBGPU_COST_UPLOAD:
@@ -141,7 +169,8 @@ static void units_of (double u [GBGPU_COST_TERMS], const gbgpu_cost_sizes *s,
             u [3] = s->host_copy_entries ;
             break ;
         case GBGPU_COST_KERNEL:
-            u [1] = s->products ; u [2] = s->rows ;
+            u [1] = s->work ; u [2] = s->rows ;
+            u [3] = s->first_use ; u [4] = s->first_use_run_time ;
             break ;
         case GBGPU_COST_DOWNLOAD:
             u [1] = s->bytes_down ;
@@ -151,7 +180,7 @@ static void units_of (double u [GBGPU_COST_TERMS], const gbgpu_cost_sizes *s,
             break ;
         case GBGPU_COST_CPU:
         default:
-            u [1] = s->products ; u [2] = s->cpu_entries ;
+            u [1] = s->work ; u [2] = s->cpu_entries ;
             break ;
     }
 }
@@ -172,10 +201,27 @@ void gbgpu_cost_predict (gbgpu_cost_prediction *p, const gbgpu_cost_model *m,
         double u [GBGPU_COST_TERMS] ;
         units_of (u, s, (gbgpu_cost_part) part) ;
         p->part [part] = line_seconds (&m->line [s->kind][part], u) ;
+        if (part == GBGPU_COST_KERNEL)
+        {
+            const double *c = m->line [s->kind][part].seconds_per_unit ;
+            double load = c [3] * u [3] + c [4] * u [4] ;
+            p->first_use = fmax (load - fmax (s->first_use_forgone, 0), 0) ;
+            p->part [part] -= load - p->first_use ;
+        }
         if (part != GBGPU_COST_CPU) p->gpu_seconds += p->part [part] ;
     }
     p->cpu_seconds = p->part [GBGPU_COST_CPU] ;
+    p->saving = p->cpu_seconds - (p->gpu_seconds - p->first_use) * GBGPU_COST_MARGIN ;
     p->gpu = p->gpu_seconds * GBGPU_COST_MARGIN < p->cpu_seconds ;
+}
+
+// Each allowed cell is hit with probability 1 - exp (-products / cells):
+// products landing on the same cell make one entry, and a mask bounds T by
+// its entries however many products there are.
+double gbgpu_cost_t_entries (double products, double cells, double allowed)
+{
+    if (!(cells > 0) || !(allowed > 0) || !(products > 0)) return 0 ;
+    return fmin (allowed * -expm1 (-products / cells), products) ;
 }
 
 static double clamp (double x, double least, double most)

@@ -32,6 +32,9 @@ typedef enum
     GBGPU_COST_UNMASKED,
     GBGPU_COST_MASKED,          // T<M>
     GBGPU_COST_COMPLEMENTED,    // T<!M> (BFS's q<!visited>)
+    GBGPU_COST_MASKED_DOT,      // T<M> = A*B' by one dot product per entry of
+                                // M (triangles' C<L> = L*U'; the library's
+                                // dot3): work per mask entry, not per product
     GBGPU_COST_KINDS
 }
 gbgpu_cost_kind ;
@@ -42,6 +45,9 @@ typedef struct
     bool modelled ;             // filled: the call was decided by the model
     gbgpu_cost_kind kind ;
     double products ;           // estimated multiply-adds
+    double work ;               // the kernels' and the library's work, in
+                                // products: the products, or a masked dot
+                                // product's merge steps (masked_dot_choice.c)
     double rows ;               // rows of T
     double uploads ;            // matrices sent to the device
     double bytes_up ;           // CSR bytes to the device (staged, pinned)
@@ -56,12 +62,19 @@ typedef struct
     double cpu_entries ;        // entries the library reads or writes on the
                                 // CPU besides the products (M and C as held:
                                 // a bitmap counts every cell)
+    double first_use ;          // 1 when the call's compiled-in kernel set
+                                // has not run in this process yet (CUDA
+                                // loads kernels at their first launch)
+    double first_use_run_time ; // 1 when its run-time semiring has not run
+                                // yet (compiled, or read from the disk cache)
+    double first_use_forgone ;  // seconds the CPU's calls of that set took
+                                // beyond the GPU's predictions (kernel_sets.c)
 }
 gbgpu_cost_sizes ;
 
 // Seconds = sum over terms of seconds_per_unit [k] * units [k]; term 0 is
 // the fixed cost (its unit: the call, or each upload).
-#define GBGPU_COST_TERMS 4
+#define GBGPU_COST_TERMS 5
 typedef struct
 {
     double seconds_per_unit [GBGPU_COST_TERMS] ;
@@ -80,8 +93,12 @@ gbgpu_cost_model ;
 typedef struct
 {
     double part [GBGPU_COST_PARTS] ;    // predicted seconds of each part
+    double first_use ;                  // of the kernel part: the first use
+                                        // still charged (less what was forgone)
     double gpu_seconds ;                // upload + kernel + download + finish
     double cpu_seconds ;
+    double saving ;                     // CPU - GPU without the first use: what
+                                        // keeping it on the CPU forgoes
     bool gpu ;                          // GPU time x margin < CPU time
 }
 gbgpu_cost_prediction ;
@@ -100,6 +117,10 @@ void gbgpu_cost_model_set_cpu_threads (gbgpu_cost_model *m, double cpu_threads) 
 
 void gbgpu_cost_predict (gbgpu_cost_prediction *p, const gbgpu_cost_model *m,
     const gbgpu_cost_sizes *s) ;
+
+// T's estimated entries: products over `cells` cells, of which `allowed`
+// may hold an entry (a mask's; all of them without one).
+double gbgpu_cost_t_entries (double products, double cells, double allowed) ;
 
 // Moves the part's line toward a measured time of a call with sizes s:
 // each term by its share of the prediction, geometrically, bounded.

@@ -239,15 +239,17 @@ static bool plan_product
     // identity), so it gives it.
     *reason = GBGPU_DELEGATED_SMALL ;
     if (k == 0) return false ;
-    // Expected products if B's entries were spread evenly over its rows.
+    // Expected products, from the matrices' arrays (product_estimate.c).
     // Policy auto: below the floor the GPU cannot pay, and nothing is
     // modelled; above it the cost model decides (below).
-    double estimate = (double) anvals * (double) bnvals / (double) k ;
+    double estimate = gbgpu_estimate_products (A, ta, (double) anvals, B, tb, (double) bnvals,
+        (double) k) ;
     const bool auto_policy = (gbgpu_current_policy () == GBGPU_POLICY_AUTO) ;
     if (auto_policy && estimate < (double) gbgpu_current_min_work ()) return false ;
 
     plan->semiring = parts->codes ;
     plan->jit = NULL ;
+    plan->run_time = parts->run_time ;
     plan->module = NULL ;
     plan->ttype = ttype ;
     plan->value_size = value_size ;
@@ -255,10 +257,11 @@ static bool plan_product
     // then read as stored, not transposed); a complemented mask never does,
     // nor does a run-time semiring (its kernels are the row-wise ones).
     GrB_Index mnvals = 0 ;
-    plan->masked_dot = M != NULL && !complement && tb && !parts->run_time
-        && GrB_Matrix_nvals (&mnvals, M) == GrB_SUCCESS
-        && gbgpu_masked_dot_chosen ((double) mnvals, (double) anvals, (double) m,
-            (double) bnvals, (double) n, estimate) ;
+    const double dot_work = (M != NULL && !complement && tb && !parts->run_time
+        && GrB_Matrix_nvals (&mnvals, M) == GrB_SUCCESS)
+        ? gbgpu_masked_dot_work ((double) mnvals, (double) anvals, (double) m,
+            (double) bnvals, (double) n) : -1 ;
+    plan->masked_dot = dot_work >= 0 && gbgpu_masked_dot_chosen (dot_work, estimate) ;
     set_operand (&plan->A, A, ta, am, an, parts->reads_a, parts->input_type) ;
     set_operand (&plan->B, B, tb && !plan->masked_dot, bm, bn, parts->reads_b, parts->input_type) ;
     // A mask limits T to its pattern, or a structural complemented one to the
@@ -290,9 +293,10 @@ static bool plan_product
     // (cost_model.c); the sizes stay in the plan, for the call to teach the
     // model what it took.
     if (!auto_policy) return true ;
-    gbgpu_cost_sizes_of (&plan->cost, plan, C, M, accum, estimate) ;
+    gbgpu_cost_sizes_of (&plan->cost, plan, C, M, accum, estimate,
+        plan->masked_dot ? dot_work : estimate) ;
     *reason = GBGPU_DELEGATED_COST_MODEL ;
-    return gbgpu_auto_prefers_gpu (&plan->cost) ;
+    return gbgpu_auto_prefers_gpu (plan) ;
 }
 
 bool gbgpu_dispatch

@@ -9,9 +9,11 @@
 // through the longer (masked_dot_rows.cuh picks per dot by the same rule as
 // dot_steps below).  The estimate needs only entry counts and dimensions,
 // free on the host: rows of average length, and the products as dispatch.c
-// estimates them.  Skewed degrees (power-law graphs) make both estimates
-// low; GBGPU_MASKED_DOT=dot or =saxpy forces one method (tests, tuning),
-// auto or unset uses the estimate.
+// estimates them (product_estimate.c).  Skewed degrees (power-law graphs)
+// make the dot estimate low; GBGPU_MASKED_DOT=dot or =saxpy forces one
+// method (tests, tuning), auto or unset uses the estimate.  The dot work,
+// counted in row-wise products (a product is visited twice), is also the
+// cost model's work for the masked dot kind (call_sizes.c).
 
 #include "plan/plan.h"
 
@@ -43,12 +45,17 @@ static double dot_steps (double a, double b)
     return (gallop < a + b) ? gallop : a + b ;
 }
 
-bool gbgpu_masked_dot_chosen (double mask_entries, double a_entries, double m,
-    double b_entries, double n, double products)
+double gbgpu_masked_dot_work (double mask_entries, double a_entries, double m,
+    double b_entries, double n)
+{
+    return MASKED_DOT_STEP_COST * mask_entries
+        * dot_steps (a_entries / (m > 1 ? m : 1), b_entries / (n > 1 ? n : 1))
+        / ROW_WISE_PASSES ;
+}
+
+bool gbgpu_masked_dot_chosen (double dot_work, double products)
 {
     gbgpu_masked_dot_choice forced = gbgpu_forced_masked_dot () ;
     if (forced != GBGPU_MASKED_DOT_AUTO) return forced == GBGPU_MASKED_DOT_DOT ;
-    double dot = MASKED_DOT_STEP_COST * mask_entries
-        * dot_steps (a_entries / (m > 1 ? m : 1), b_entries / (n > 1 ? n : 1)) ;
-    return dot <= ROW_WISE_PASSES * products ;
+    return dot_work <= products ;
 }

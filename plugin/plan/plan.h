@@ -51,6 +51,7 @@ typedef struct
 {
     gbgpu_semiring semiring ;   // compiled in (jit NULL)
     gbgpu_jit_entry *jit ;      // a run-time compiled semiring, or NULL
+    bool run_time ;             // a run-time semiring (jit set once found)
     const gbgpu_cuda_module *module ;   // jit's module, once loaded (mxm_gpu.c)
     GrB_Type ttype ;            // type of T = A*B (the monoid's)
     size_t value_size ;         // of T's values
@@ -83,25 +84,64 @@ bool gbgpu_dispatch
 // masked dot product or row-wise product (masked_dot_choice.c)
 //------------------------------------------------------------------------------
 
-// For T<M> = A*B' (M not complemented): true when one dot product per entry
-// of M is estimated to cost less than the row-wise product, or when
-// GBGPU_MASKED_DOT=dot forces it (=saxpy: never).  A is m x k with a_entries,
-// B (as stored) n x k with b_entries; products: the row-wise estimate.
-bool gbgpu_masked_dot_chosen (double mask_entries, double a_entries, double m,
-    double b_entries, double n, double products) ;
+// For T<M> = A*B' (M not complemented): the work of one dot product per
+// entry of M, in row-wise products.  A is m x k with a_entries, B (as
+// stored) n x k with b_entries.
+double gbgpu_masked_dot_work (double mask_entries, double a_entries, double m,
+    double b_entries, double n) ;
+// True when that work is estimated below the row-wise product's (products),
+// or when GBGPU_MASKED_DOT=dot forces it (=saxpy: never).
+bool gbgpu_masked_dot_chosen (double dot_work, double products) ;
+
+//------------------------------------------------------------------------------
+// the products of op(A)*op(B) (product_estimate.c)
+//------------------------------------------------------------------------------
+
+// Multiply-adds of op(A)*op(B) (op(A) m x k, ta: op(A) = A'), from the
+// matrices' own arrays where they are sparse, else nnz(A) x nnz(B) / k.
+double gbgpu_estimate_products (const GrB_Matrix A, bool ta, double a_entries,
+    const GrB_Matrix B, bool tb, double b_entries, double k) ;
+
+//------------------------------------------------------------------------------
+// kernel sets run in this process (kernel_sets.c)
+//------------------------------------------------------------------------------
+
+// A planned call's kernels: its semiring (compiled in, or a run-time one)
+// and path (gbgpu_cost_kind: unmasked, T<M>, T<!M> or masked dot, as the
+// kernels run it).  CUDA loads each kernel at its first launch.
+typedef struct
+{
+    gbgpu_semiring semiring ;
+    bool run_time ;
+    gbgpu_cost_kind path ;
+}
+gbgpu_kernel_set ;
+
+// A plan's kernel set (its semiring, run_time, and the path its
+// masked_dot, M and mask_complement make).
+gbgpu_kernel_set gbgpu_kernel_set_of (const gbgpu_plan *plan) ;
+// True when the set has run on the device in this process; else *forgone:
+// the savings its calls kept on the CPU forwent so far (seconds).
+bool gbgpu_kernel_set_loaded (const gbgpu_kernel_set *k, double *forgone) ;
+void gbgpu_kernel_set_forgo (const gbgpu_kernel_set *k, double seconds) ;
+void gbgpu_kernel_set_mark_loaded (const gbgpu_kernel_set *k) ;
 
 //------------------------------------------------------------------------------
 // policy auto's cost model (cost_model.h; call_sizes.c, auto_policy.c)
 //------------------------------------------------------------------------------
 
 // The sizes of a planned call (plan filled, C, M and accum the user's,
-// products dispatch's estimate).
+// products dispatch's estimate, work the kernels': the products, or a
+// masked dot product's work).
 void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
-    const GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum, double products) ;
+    const GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum, double products,
+    double work) ;
 
-// The process's model: true when it predicts the GPU faster (the decision
-// and its predictions are counted in the stats).
-bool gbgpu_auto_prefers_gpu (const gbgpu_cost_sizes *s) ;
+// The process's model on a planned call's sizes (plan->cost): true when it
+// predicts the GPU faster (the decision and its predictions are counted in
+// the stats; a CPU decision adds what it forwent to the kernel set's first
+// use, kernel_sets.c).
+bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan) ;
 // A call it decided, measured: the GPU's parts (seconds by gbgpu_part), or
 // the library's whole call.  Calls with sizes not modelled teach nothing.
 void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS]) ;

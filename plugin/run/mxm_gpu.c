@@ -9,7 +9,8 @@
 // any device failure up to there (inputs too large for the device, a row of T
 // too large, a CUDA error) is answered by redoing the call on the CPU.  Each
 // failure is counted; one that corrupts the device's context (a fault) keeps
-// every later call off the device.  The calling thread's current CUDA device
+// every later call off the device.  A call that computed its result marks
+// its kernel set loaded, for policy auto's first-use charge.  The calling thread's current CUDA device
 // is the same after the call as before.  The parts' times teach policy
 // auto's cost model, for calls it decided (plan/auto_policy.c).
 
@@ -159,6 +160,12 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
             device [0], device [1], device [2], device_id) ;
         if (status != GBGPU_CUDA_OK) reason = reason_for (status) ;
         have_result = (status == GBGPU_CUDA_OK && *info == GrB_SUCCESS) ;
+        // its kernels are loaded now: no first use for the next call
+        if (have_result)
+        {
+            gbgpu_kernel_set kernels = gbgpu_kernel_set_of (plan) ;
+            gbgpu_kernel_set_mark_loaded (&kernels) ;
+        }
         // in row blocks the downloads overlap the next blocks' kernels
         part [GBGPU_PART_DOWNLOAD] = have_result ? T.download_seconds : 0 ;
         part [GBGPU_PART_KERNEL] = gbgpu_seconds_now () - now - part [GBGPU_PART_DOWNLOAD] ;
