@@ -383,21 +383,30 @@ template <class R> struct monoid <GBGPU_ADD_PLUS, complex <R>>
 // ops (i in the whole of A: a row block's kernels add its first row)
 //------------------------------------------------------------------------------
 
-// SuiteSparse's complex division (GB_FC64_div): exact parts where y is real
-// or imaginary, Smith's method otherwise; single precision divides in double.
+// SuiteSparse's complex division, as the program's library does it: Smith's
+// method, with y's parts classified first (from 8.0, GB_FC64_div: a part of
+// y that is zero makes both of z's parts plain quotients, so 0/0 is NaN);
+// 7.x's GB_divcomplex also keeps a part of z exactly zero where x's is.  The
+// run-time compiled source defines GBGPU_COMPLEX_DIVIDE_EXACT_PARTS from the
+// GraphBLAS.h gbgpu is built with (jit/compiler/source.c).  Single precision
+// divides in double, as both do.
+#ifndef GBGPU_COMPLEX_DIVIDE_EXACT_PARTS
+#define GBGPU_COMPLEX_DIVIDE_EXACT_PARTS 0
+#endif
 __device__ inline complex <double> complex_divide (complex <double> x, complex <double> y)
 {
     const double xr = x.re, xi = x.im, yr = y.re, yi = y.im ;
+    constexpr bool exact_parts = GBGPU_COMPLEX_DIVIDE_EXACT_PARTS ;
     if (yi == 0)
     {
-        if (xi == 0) return { xr / yr, 0 } ;
-        if (xr == 0) return { 0, xi / yr } ;
+        if (exact_parts && xi == 0) return { xr / yr, 0 } ;
+        if (exact_parts && xr == 0) return { 0, xi / yr } ;
         return { xr / yr, xi / yr } ;
     }
     if (yr == 0)
     {
-        if (xr == 0) return { xi / yi, 0 } ;
-        if (xi == 0) return { 0, -xr / yi } ;
+        if (exact_parts && xr == 0) return { xi / yi, 0 } ;
+        if (exact_parts && xi == 0) return { 0, -xr / yi } ;
         return { xi / yi, -xr / yi } ;
     }
     if (isinf (yr) && isinf (yi))

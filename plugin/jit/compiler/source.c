@@ -170,7 +170,8 @@ static void append_user_policy (builder *b, const gbgpu_jit_semiring *s)
 char *gbgpu_jit_source (const gbgpu_jit_semiring *s)
 {
     builder b = { malloc (8192), 0, 8192 } ;
-    append (&b, "// gbgpu run-time semiring\n%s#include \"accumulate_rows.cuh\"\n", prelude) ;
+    append (&b, "// gbgpu run-time semiring\n%s#define GBGPU_COMPLEX_DIVIDE_EXACT_PARTS %d\n"
+        "#include \"accumulate_rows.cuh\"\n", prelude, GBGPU_GRAPHBLAS_MAJOR < 8) ;
     if (s->builtin)
     {
         append (&b, "using jit_semiring = gbgpu::semiring <(gbgpu_add) %d, (gbgpu_mult) %d, "
