@@ -25,6 +25,11 @@
 //    semiring and path); a small call stays on the CPU for it; calls kept
 //    on the CPU lower it by what they forwent, until a repeated call goes to
 //    the GPU; a run-time semiring's first use adds its compile.
+// 6. Fill: T's entries measured far under the estimate (MCL's expansions on
+//    hep-th: 1.8%) shrink the download, the final step and the CPU's
+//    entries of the next calls of that kind, and turn a call the download
+//    kept on the CPU to the GPU; the fill stays at most 1, and a kind learns
+//    it apart from the others.
 
 #include "test_support.h"
 #include "plan/plan.h"
@@ -352,6 +357,36 @@ static void test_first_use (void)
         gbgpu_kernel_set_loaded (&other_type, &ignored)) ;
 }
 
+// MCL's first expansion on hep-th: 1.05e7 products, 9.96e6 entries
+// estimated (12 bytes each back), 1.77e5 found.
+static void test_fill (void)
+{
+    gbgpu_cost_model m = calibrated_model () ;
+    gbgpu_cost_sizes s = call_of (1.05e7, 2.2e6, 0, 0) ;
+    s.t_entries = 9.96e6 ;
+    s.t_entry_bytes = 12 ;
+    s.bytes_down = s.t_entries * s.t_entry_bytes ;
+    s.finish_entries = s.cpu_entries = s.t_entries ;
+    gbgpu_cost_learn (&m, &s, GBGPU_COST_CPU, 40e-3) ;    // a slow CPU
+    const gbgpu_cost_prediction before = predict (&m, &s) ;
+    for (int k = 0 ; k < 8 ; k++) gbgpu_cost_learn_fill (&m, &s, 1.77e5) ;
+    const gbgpu_cost_prediction after = predict (&m, &s) ;
+    const double fill = m.fill [GBGPU_COST_UNMASKED].seconds_per_unit [0] ;
+    ts_check (fill < 0.03 && fill > 0.012 && after.part [GBGPU_COST_DOWNLOAD] < 0.1 * before.part [GBGPU_COST_DOWNLOAD]
+        && after.part [GBGPU_COST_FINISH] < before.part [GBGPU_COST_FINISH] && !before.gpu && after.gpu,
+        "fill %.3g after 8 calls of 1.8%% (down %.3g -> %.3g ms, %s -> %s)", fill,
+        1e3 * before.part [GBGPU_COST_DOWNLOAD], 1e3 * after.part [GBGPU_COST_DOWNLOAD],
+        before.gpu ? "GPU" : "CPU", after.gpu ? "GPU" : "CPU") ;
+    gbgpu_cost_learn_fill (&m, &s, 1e9) ;
+    gbgpu_cost_sizes masked = s ;
+    masked.kind = GBGPU_COST_MASKED ;
+    ts_check (m.fill [GBGPU_COST_UNMASKED].seconds_per_unit [0] <= 1
+        && m.fill [GBGPU_COST_MASKED].seconds_per_unit [0] == 1
+        && predict (&m, &masked).part [GBGPU_COST_DOWNLOAD] == before.part [GBGPU_COST_DOWNLOAD],
+        "fill over 1, or learned across kinds: %.3g, T<M> %.3g",
+        m.fill [GBGPU_COST_UNMASKED].seconds_per_unit [0], m.fill [GBGPU_COST_MASKED].seconds_per_unit [0]) ;
+}
+
 int main (void)
 {
     test_decisions () ;
@@ -359,5 +394,6 @@ int main (void)
     test_learning () ;
     test_masked () ;
     test_first_use () ;
+    test_fill () ;
     return ts_summary () ;
 }

@@ -51,10 +51,16 @@ static GrB_Info mxm
     gbgpu_count_delegated (reason) ;
     if (reason != GBGPU_DELEGATED_COST_MODEL)
         return gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
-    // the cost model kept it here: what it takes teaches the model the CPU
+    // the cost model kept it here: what it takes teaches the model the CPU,
+    // and C's entries T's when C is T (no mask, no accumulator)
     double start = gbgpu_seconds_now () ;
     GrB_Info info = gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
-    if (info == GrB_SUCCESS) gbgpu_auto_learn_cpu (&plan.cost, gbgpu_seconds_now () - start) ;
+    if (info != GrB_SUCCESS) return info ;
+    const double seconds = gbgpu_seconds_now () - start ;
+    GrB_Index entries ;
+    const bool c_is_t = M == NULL && accum == NULL
+        && GrB_Matrix_nvals (&entries, C) == GrB_SUCCESS ;
+    gbgpu_auto_learn_cpu (&plan.cost, seconds, c_is_t ? (double) entries : -1) ;
     return info ;
 }
 

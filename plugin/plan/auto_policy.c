@@ -83,7 +83,8 @@ bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan)
     return p.gpu ;
 }
 
-void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS])
+void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS],
+    double t_entries)
 {
     if (!s->modelled) return ;
     // the setup is a run-time semiring's build and load (or the calibration
@@ -102,19 +103,22 @@ void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGP
     make_model () ;
     gbgpu_cost_predict (&p, &model, &paid) ;
     for (int k = 0 ; k < 4 ; k++) gbgpu_cost_learn (&model, s, parts [k], measured [k]) ;
+    gbgpu_cost_learn_fill (&model, s, t_entries) ;
     pthread_mutex_unlock (&lock) ;
     if (gbgpu_model_trace_enabled ())
     {
         fprintf (stderr, "gbgpu model: on the GPU took up %.3g ms (predicted %.3g), kernels "
-            "with setup %.3g (%.3g, first use %.3g), down %.3g (%.3g), finish %.3g (%.3g)\n",
+            "with setup %.3g (%.3g, first use %.3g), down %.3g (%.3g), finish %.3g (%.3g), "
+            "%.3g entries (estimated %.3g)\n",
             1e3 * seconds [GBGPU_PART_UPLOAD], 1e3 * p.part [GBGPU_COST_UPLOAD],
             1e3 * kernels, 1e3 * p.part [GBGPU_COST_KERNEL], 1e3 * p.first_use,
             1e3 * seconds [GBGPU_PART_DOWNLOAD], 1e3 * p.part [GBGPU_COST_DOWNLOAD],
-            1e3 * seconds [GBGPU_PART_FINISH], 1e3 * p.part [GBGPU_COST_FINISH]) ;
+            1e3 * seconds [GBGPU_PART_FINISH], 1e3 * p.part [GBGPU_COST_FINISH],
+            t_entries, s->t_entries) ;
     }
 }
 
-void gbgpu_auto_learn_cpu (const gbgpu_cost_sizes *s, double seconds)
+void gbgpu_auto_learn_cpu (const gbgpu_cost_sizes *s, double seconds, double t_entries)
 {
     if (!s->modelled) return ;
     gbgpu_cost_prediction p ;
@@ -122,10 +126,11 @@ void gbgpu_auto_learn_cpu (const gbgpu_cost_sizes *s, double seconds)
     make_model () ;
     gbgpu_cost_predict (&p, &model, s) ;
     gbgpu_cost_learn (&model, s, GBGPU_COST_CPU, seconds) ;
+    gbgpu_cost_learn_fill (&model, s, t_entries) ;
     pthread_mutex_unlock (&lock) ;
     if (gbgpu_model_trace_enabled ())
-        fprintf (stderr, "gbgpu model: on the CPU took %.3g ms (predicted %.3g)\n",
-            1e3 * seconds, 1e3 * p.cpu_seconds) ;
+        fprintf (stderr, "gbgpu model: on the CPU took %.3g ms (predicted %.3g), %.3g entries "
+            "(estimated %.3g)\n", 1e3 * seconds, 1e3 * p.cpu_seconds, t_entries, s->t_entries) ;
 }
 
 void gbgpu_auto_calibrate (const gbgpu_cost_calibration *c)

@@ -122,8 +122,9 @@ void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
         allowed = plan->mask_complement ? cells - (double) mask.nvals : (double) mask.nvals ;
     const double t_entries = gbgpu_cost_t_entries (products, cells, allowed) ;
     s->rows = m ;
-    s->bytes_down = (m + 1) * ROW_POINTER_BYTES
-        + t_entries * (WIRE_INDEX_BYTES + (double) plan->value_size) ;
+    s->t_entries = t_entries ;
+    s->t_entry_bytes = WIRE_INDEX_BYTES + (double) plan->value_size ;
+    s->bytes_down = (m + 1) * ROW_POINTER_BYTES + t_entries * s->t_entry_bytes ;
 
     // C's entries survive into the result with an accumulator or no replace
     double c_entries = 0 ;

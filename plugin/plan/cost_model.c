@@ -22,7 +22,9 @@
 //   download = per call + T's bytes / device-to-host rate, T's entries
 //              estimated as the cells the mask allows, each hit with
 //              probability 1 - exp (-products / cells): products that land
-//              on the same cell are one entry (never more than products)
+//              on the same cell are one entry (never more than products);
+//              times the fill learned from the calls' measured entries
+//              (graphs' products collide far more than random ones)
 //   finish   = per call + entries of T, C and M / the host's rate of the
 //              library's final step (nothing but the pack when T goes
 //              straight into C)
@@ -142,6 +144,7 @@ void gbgpu_cost_model_init (gbgpu_cost_model *m, double cpu_threads)
     m->calibrated = false ;
     for (int k = 0 ; k < GBGPU_COST_KINDS ; k++)
     {
+        m->fill [k] = (gbgpu_cost_line) { { 1 }, 0 } ;
         for (int p = 0 ; p < GBGPU_COST_PARTS ; p++)
             m->line [k][p] = prior_line ((gbgpu_cost_part) p, cpu_threads) ;
     }
@@ -192,9 +195,22 @@ static double line_seconds (const gbgpu_cost_line *l, const double u [GBGPU_COST
     return t ;
 }
 
-void gbgpu_cost_predict (gbgpu_cost_prediction *p, const gbgpu_cost_model *m,
-    const gbgpu_cost_sizes *s)
+// The sizes with T's entries as the kind's learned fill makes them: the
+// bytes back, the final step's and the library's entries of T.
+static gbgpu_cost_sizes filled (const gbgpu_cost_model *m, const gbgpu_cost_sizes *given)
 {
+    gbgpu_cost_sizes s = *given ;
+    const double fewer = (1 - m->fill [s.kind].seconds_per_unit [0]) * s.t_entries ;
+    s.bytes_down = fmax (s.bytes_down - fewer * s.t_entry_bytes, 0) ;
+    if (s.finish_entries > 0) s.finish_entries = fmax (s.finish_entries - fewer, 0) ;
+    s.cpu_entries = fmax (s.cpu_entries - fewer, 0) ;
+    return s ;
+}
+
+void gbgpu_cost_predict (gbgpu_cost_prediction *p, const gbgpu_cost_model *m,
+    const gbgpu_cost_sizes *given)
+{
+    const gbgpu_cost_sizes filled_sizes = filled (m, given), *s = &filled_sizes ;
     p->gpu_seconds = 0 ;
     for (int part = 0 ; part < GBGPU_COST_PARTS ; part++)
     {
@@ -224,14 +240,30 @@ double gbgpu_cost_t_entries (double products, double cells, double allowed)
     return fmin (allowed * -expm1 (-products / cells), products) ;
 }
 
+
 static double clamp (double x, double least, double most)
 {
     return (x < least) ? least : (x > most) ? most : x ;
 }
 
-void gbgpu_cost_learn (gbgpu_cost_model *m, const gbgpu_cost_sizes *s,
+// The fill moves as the lines' terms do (geometrically, a measurement
+// weighing 1/2 at first and at least 1/4), between 1/1000 and 1.
+void gbgpu_cost_learn_fill (gbgpu_cost_model *m, const gbgpu_cost_sizes *s,
+    double t_entries)
+{
+    if (!(t_entries >= 0) || !(s->t_entries >= 1) || s->kind < 0 || s->kind >= GBGPU_COST_KINDS) return ;
+    gbgpu_cost_line *f = &m->fill [s->kind] ;
+    const double measured = fmax (t_entries, 1) / s->t_entries ;
+    const double weight = fmax (1 / (f->samples + 2), LEAST_WEIGHT) ;
+    const double moved = f->seconds_per_unit [0] * pow (measured / f->seconds_per_unit [0], weight) ;
+    f->seconds_per_unit [0] = clamp (moved, 1 / PRIOR_RANGE, 1) ;
+    f->samples++ ;
+}
+
+void gbgpu_cost_learn (gbgpu_cost_model *m, const gbgpu_cost_sizes *given,
     gbgpu_cost_part part, double measured_seconds)
 {
+    const gbgpu_cost_sizes filled_sizes = filled (m, given), *s = &filled_sizes ;
     if (!(measured_seconds >= 0) || s->kind < 0 || s->kind >= GBGPU_COST_KINDS) return ;
     gbgpu_cost_line *l = &m->line [s->kind][part] ;
     double u [GBGPU_COST_TERMS] ;

@@ -57,6 +57,9 @@ typedef struct
     double host_copy_entries ;  // entries copied on the host before the bus
                                 // (storage other than CSR of op(X), typecasts)
     double bytes_down ;         // T's estimated bytes back
+    double t_entries ;          // T's estimated entries (gbgpu_cost_t_entries),
+                                // before the model's learned fill (below)
+    double t_entry_bytes ;      // bytes of each of them back
     double finish_entries ;     // entries the library's final step reads and
                                 // writes (0 when T goes straight into C)
     double cpu_entries ;        // entries the library reads or writes on the
@@ -85,6 +88,10 @@ gbgpu_cost_line ;
 typedef struct
 {
     gbgpu_cost_line line [GBGPU_COST_KINDS][GBGPU_COST_PARTS] ;
+    // T's entries measured over estimated, per kind (at most 1): products
+    // of real graphs land on the same cells far more than uniformly random
+    // ones would (MCL's expansions on hep-th: 1.8% of the estimate)
+    gbgpu_cost_line fill [GBGPU_COST_KINDS] ;   // its term 0; samples
     double cpu_threads ;        // the library's threads the CPU prior assumes
     bool calibrated ;           // the GPU's lines were measured on the device
 }
@@ -121,6 +128,11 @@ void gbgpu_cost_predict (gbgpu_cost_prediction *p, const gbgpu_cost_model *m,
 // T's estimated entries: products over `cells` cells, of which `allowed`
 // may hold an entry (a mask's; all of them without one).
 double gbgpu_cost_t_entries (double products, double cells, double allowed) ;
+
+// Moves the kind's fill toward T's entries measured in a call with sizes s
+// (its result when the library's is T itself, or the GPU's T).
+void gbgpu_cost_learn_fill (gbgpu_cost_model *m, const gbgpu_cost_sizes *s,
+    double t_entries) ;
 
 // Moves the part's line toward a measured time of a call with sizes s:
 // each term by its share of the prediction, geometrically, bounded.

@@ -143,9 +143,12 @@ void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
 // use, kernel_sets.c).
 bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan) ;
 // A call it decided, measured: the GPU's parts (seconds by gbgpu_part), or
-// the library's whole call.  Calls with sizes not modelled teach nothing.
-void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS]) ;
-void gbgpu_auto_learn_cpu (const gbgpu_cost_sizes *s, double seconds) ;
+// the library's whole call, and T's entries (negative: not known, as when
+// the library's result is not T itself).  Calls with sizes not modelled
+// teach nothing.
+void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS],
+    double t_entries) ;
+void gbgpu_auto_learn_cpu (const gbgpu_cost_sizes *s, double seconds, double t_entries) ;
 // The device's calibration (run/calibrate_device.c), once.
 void gbgpu_auto_calibrate (const gbgpu_cost_calibration *c) ;
 bool gbgpu_auto_calibrated (void) ;

@@ -175,6 +175,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     gbgpu_cuda_restore_device (caller_device) ;
 
     now = gbgpu_seconds_now () ;
+    const double t_entries = have_result ? (double) T.nvals : -1 ;
     if (have_result) *info = write_result (C, M, accum, &T, plan) ;
     part [GBGPU_PART_FINISH] = gbgpu_seconds_now () - now ;
     if (reason == GBGPU_NOT_DELEGATED && *info != GrB_PANIC)
@@ -182,7 +183,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         gbgpu_count_gpu (gbgpu_seconds_now () - start, (uint64_t) products) ;
         for (int p = 0 ; p < GBGPU_PARTS ; p++) gbgpu_count_part ((gbgpu_part) p, part [p]) ;
         if (plan->masked_dot) gbgpu_count_masked_dot () ;
-        if (*info == GrB_SUCCESS) gbgpu_auto_learn_gpu (&plan->cost, part) ;
+        if (*info == GrB_SUCCESS) gbgpu_auto_learn_gpu (&plan->cost, part, t_entries) ;
     }
     return reason ;
 }
