@@ -6,8 +6,9 @@
 // GrB_mxm end to end, cuSPARSE's SpGEMM (PLUS_TIMES only) and SuiteSparse on
 // the CPU; every result checked against the CPU's.  --graph-suite: the
 // products of graph algorithms instead, rows of the same table
-// (bench_graph.h).  See bench_table.h for the
-// columns, bench_measure.h for how each time is taken, and --help.
+// (bench_graph.h).  --peers: the peer GPU SpGEMM programs first, on the same
+// inputs, their GFLOPS in the same rows (bench_peers.h).  See bench_table.h
+// for the columns, bench_measure.h for how each time is taken, and --help.
 //
 // Without a CUDA device it says so and still runs the CPU column.
 
@@ -22,6 +23,7 @@
 #include "bench_graph.h"
 #include "bench_inputs.h"
 #include "bench_options.h"
+#include "bench_peers.h"
 #include "bench_table.h"
 #include "gbgpu.h"
 #include "gbgpu_cuda.h"
@@ -59,6 +61,25 @@ static bool select_device (const bench_options *o, char *name, size_t size)
     }
     bench_device_name (o->device, name, size) ;
     return (true) ;
+}
+
+// The peers on every input, run before gbgpu's columns so that the device is
+// gbgpu's alone while it is timed; NULL (after saying why) when they cannot run.
+static bench_peer_row *run_peers (const bench_options *o, const bench_input *inputs,
+    int count)
+{
+    if (strcmp (o->semiring->name, "plus_times_fp64") != 0)
+    {
+        fprintf (stderr, "gbgpu-bench: the peers compute plus_times_fp64, not %s: "
+            "vs_best_peer compares different products\n", o->semiring->name) ;
+    }
+    bench_peer_row *peers = calloc ((size_t) count + 1, sizeof (bench_peer_row)) ;
+    if (peers == NULL || !bench_peers_run (o->peers_dir, inputs, count, peers))
+    {
+        free (peers) ;
+        return (NULL) ;
+    }
+    return (peers) ;
 }
 
 // "2025-01-31 12:00 UTC | NVIDIA H100 ... | SuiteSparse:GraphBLAS 7.4.0, 16
@@ -109,8 +130,13 @@ int main (int argc, char **argv)
         if (length > label_width) label_width = length ;
     }
     if (o.graph_suite) label_width += GRAPH_CASE_LABEL_WIDTH ;
+    bench_peer_row *peers = NULL ;
+    if (o.peers_dir != NULL && (peers = run_peers (&o, inputs, count)) == NULL)
+    {
+        return (EXIT_FAILURE) ;
+    }
     bench_table *table = bench_table_open (o.csv_path, o.markdown_path, context,
-        label_width) ;
+        label_width, peers != NULL) ;
     if (table == NULL) return (EXIT_FAILURE) ;
     fprintf (stderr, "gbgpu-bench: %s\n", context) ;
     for (int k = 0 ; k < count ; k++)
@@ -123,10 +149,12 @@ int main (int argc, char **argv)
             continue ;
         }
         bench_case_run (&row, &inputs [k], &o, device_present) ;
+        if (peers != NULL) row.peers = peers [k] ;
         bench_table_row (table, &row) ;
         if (row.have_breakdown) bench_breakdown_print (stdout, &row) ;
     }
     bench_table_close (table) ;
+    free (peers) ;
     free (inputs) ;
     bench_options_free (&o) ;
     gbgpu_finalize () ;

@@ -33,6 +33,14 @@ static void usage (int status)
         "  --device N          CUDA device (default 0)\n"
         "  --breakdown         after each input, gbgpu's kernel time per phase and\n"
         "                      per bin of rows (rows, ms), and its device memory peak\n"
+        "  --peers             also run the peer GPU SpGEMM programs of $GBGPU_PEERS_DIR\n"
+        "                      (its run.sh: OpSparse, spECK, nsparse, cuSPARSE) on the\n"
+        "                      same inputs, before gbgpu's columns; adds their GFLOPS,\n"
+        "                      the best one and vs_best_peer (gbgpu's kernel GFLOPS\n"
+        "                      over it); generated inputs reach them as Matrix Market\n"
+        "                      files of a temporary folder ($TMPDIR or /tmp); PEERS and\n"
+        "                      PEERS_TIMEOUT pass through to run.sh\n"
+        "  --peers-dir DIR     --peers with the programs of DIR\n"
         "%s", bench_semiring_names, graph_spec_usage) ;
     exit (status) ;
 }
@@ -68,6 +76,17 @@ void bench_options_parse (bench_options *o, int argc, char **argv)
         else if (strcmp (arg, "--graph-suite") == 0) o->graph_suite = true ;
         else if (strcmp (arg, "--cpu-only") == 0) o->cpu_only = true ;
         else if (strcmp (arg, "--breakdown") == 0) o->breakdown = true ;
+        else if (strcmp (arg, "--peers") == 0)
+        {
+            o->peers_dir = getenv ("GBGPU_PEERS_DIR") ;
+            if (o->peers_dir == NULL || o->peers_dir [0] == '\0')
+            {
+                fprintf (stderr, "gbgpu-bench: --peers: GBGPU_PEERS_DIR is not set "
+                    "(or give --peers-dir DIR)\n") ;
+                exit (EXIT_FAILURE) ;
+            }
+        }
+        else if (strcmp (arg, "--peers-dir") == 0) o->peers_dir = option_value (argc, argv, &k) ;
         else if (strcmp (arg, "--semiring") == 0)
         {
             o->semiring = bench_semiring_named (option_value (argc, argv, &k)) ;
@@ -95,6 +114,12 @@ void bench_options_parse (bench_options *o, int argc, char **argv)
         else o->inputs [o->ninputs++] = arg ;
     }
     if (o->ninputs == 0 && !o->data && !o->graph_suite) o->default_suite = true ;
+    if (o->peers_dir != NULL && o->graph_suite)
+    {
+        // the peers compute C = A*A in FP64, none of the graph suite's products
+        fprintf (stderr, "gbgpu-bench: --peers does not apply to --graph-suite\n") ;
+        exit (EXIT_FAILURE) ;
+    }
 }
 
 void bench_options_free (bench_options *o)

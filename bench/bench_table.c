@@ -11,7 +11,10 @@ enum
 {
     COL_INPUT, COL_ROWS, COL_COLS, COL_NNZ_A, COL_NNZ_B, COL_PRODUCTS, COL_NNZ_C,
     COL_COMPRESSION, COL_KERNEL, COL_GFLOPS, COL_E2E, COL_CUSPARSE, COL_CPU,
-    COL_PEAK, COL_VS_CUSPARSE, COL_VS_CPU, COL_NOTES, NCOLUMNS
+    COL_PEAK, COL_VS_CUSPARSE, COL_VS_CPU,
+    COL_BEST_PEER, COL_BEST_PEER_GFLOPS, COL_VS_BEST_PEER,
+    COL_PEER,                           // one per peer: COL_PEER + bench_peer
+    COL_NOTES = COL_PEER + BENCH_NPEERS, NCOLUMNS
 } ;
 
 static const struct { const char *header ; int width ; } columns [NCOLUMNS] =
@@ -24,7 +27,10 @@ static const struct { const char *header ; int width ; } columns [NCOLUMNS] =
     [COL_GFLOPS] = { "GFLOPS", 7 },         [COL_E2E] = { "e2e_ms", 9 },
     [COL_CUSPARSE] = { "cusparse_ms", 11 }, [COL_CPU] = { "cpu_ms", 9 },
     [COL_PEAK] = { "peak_MiB", 8 },         [COL_VS_CUSPARSE] = { "vs_cusparse", 11 },
-    [COL_VS_CPU] = { "e2e_vs_cpu", 10 },    [COL_NOTES] = { "notes", 0 },
+    [COL_VS_CPU] = { "e2e_vs_cpu", 10 },    [COL_BEST_PEER] = { "best_peer", 9 },
+    [COL_BEST_PEER_GFLOPS] = { "best_peer_GFLOPS", 16 },
+    [COL_VS_BEST_PEER] = { "vs_best_peer", 12 },
+    [COL_NOTES] = { "notes", 0 },       // COL_PEER ..: column_header
 } ;
 
 typedef char cell [1024] ;      // the notes cell can be long; the others are short
@@ -33,9 +39,29 @@ struct bench_table
 {
     FILE *csv, *markdown ;
     int label_width ;
-    double log_vs_cusparse, log_vs_cpu ;    // sums of logs, for the geomeans
-    int n_vs_cusparse, n_vs_cpu ;
+    bool with_peers ;
+    double log_vs_cusparse, log_vs_cpu, log_vs_best_peer ;  // sums of logs, for the geomeans
+    int n_vs_cusparse, n_vs_cpu, n_vs_best_peer ;
 } ;
+
+static bool is_peer_column (int c)
+{
+    return (c >= COL_PEER && c < COL_PEER + BENCH_NPEERS) ;
+}
+
+// The peers' columns are there only with --peers, and the one per peer only
+// in the files: the printed table is wide enough without them.
+static bool shown (const bench_table *t, int c, bool printed)
+{
+    if (c < COL_BEST_PEER || c == COL_NOTES) return (true) ;
+    return (t->with_peers && !(printed && is_peer_column (c))) ;
+}
+
+static void column_header (char *text, size_t size, int c)
+{
+    if (is_peer_column (c)) snprintf (text, size, "%s_GFLOPS", bench_peer_names [c - COL_PEER]) ;
+    else snprintf (text, size, "%s", columns [c].header) ;
+}
 
 // Milliseconds with about three significant digits.
 static void format_ms (char *text, size_t size, double seconds, bool capped)
@@ -52,6 +78,26 @@ static void format_result (char *text, size_t size, const bench_result *r)
 }
 
 static bool timed (const bench_result *r) { return (r->status == BENCH_OK) ; }
+
+static double kernel_gflops (const bench_row *row)
+{
+    return (2e-9 * (double) row->products / row->kernel.seconds) ;
+}
+
+// gbgpu's kernel GFLOPS over the best peer's, when both are known.
+static bool vs_best_peer (const bench_row *row, double *ratio)
+{
+    int best = bench_peers_best (&row->peers) ;
+    if (best < 0 || !timed (&row->kernel) || row->peers.peer [best].gflops <= 0) return (false) ;
+    *ratio = kernel_gflops (row) / row->peers.peer [best].gflops ;
+    return (true) ;
+}
+
+static void format_peer (char *text, size_t size, const bench_peer_result *r)
+{
+    if (r->status == BENCH_PEER_TIMED) snprintf (text, size, "%.1f", r->gflops) ;
+    else snprintf (text, size, "%s", r->status == BENCH_PEER_FAILED ? "fail" : "-") ;
+}
 
 // "kernel: why; cpu: 2 runs: ..." for the row's notes.
 static void append_note (char *notes, size_t size, const char *who, const char *note)
@@ -86,8 +132,7 @@ static void row_cells (cell *cells, const bench_row *row)
     format_result (cells [COL_CPU], sizeof (cell), &row->cpu) ;
     if (timed (&row->kernel))
     {
-        snprintf (cells [COL_GFLOPS], sizeof (cell), "%.1f",
-            2e-9 * (double) row->products / row->kernel.seconds) ;
+        snprintf (cells [COL_GFLOPS], sizeof (cell), "%.1f", kernel_gflops (row)) ;
     }
     if (row->peak_bytes > 0)
     {
@@ -104,18 +149,35 @@ static void row_cells (cell *cells, const bench_row *row)
         snprintf (cells [COL_VS_CPU], sizeof (cell), "%.2f",
             row->cpu.seconds / row->e2e.seconds) ;
     }
+    int best = bench_peers_best (&row->peers) ;
+    if (best >= 0)
+    {
+        snprintf (cells [COL_BEST_PEER], sizeof (cell), "%s", bench_peer_names [best]) ;
+        format_peer (cells [COL_BEST_PEER_GFLOPS], sizeof (cell), &row->peers.peer [best]) ;
+    }
+    double ratio ;
+    if (vs_best_peer (row, &ratio))
+    {
+        snprintf (cells [COL_VS_BEST_PEER], sizeof (cell), "%.2f", ratio) ;
+    }
+    for (int p = 0 ; p < BENCH_NPEERS ; p++)
+    {
+        format_peer (cells [COL_PEER + p], sizeof (cell), &row->peers.peer [p]) ;
+    }
     cells [COL_NOTES][0] = '\0' ;
     append_note (cells [COL_NOTES], sizeof (cell), "", row->note) ;
     append_note (cells [COL_NOTES], sizeof (cell), "gbgpu", row->kernel.note) ;
     append_note (cells [COL_NOTES], sizeof (cell), "e2e", row->e2e.note) ;
     append_note (cells [COL_NOTES], sizeof (cell), "cusparse", row->cusparse.note) ;
     append_note (cells [COL_NOTES], sizeof (cell), "cpu", row->cpu.note) ;
+    append_note (cells [COL_NOTES], sizeof (cell), "peers", row->peers.note) ;
 }
 
 static void write_text (const bench_table *t, cell *cells)
 {
     for (int c = 0 ; c < NCOLUMNS ; c++)
     {
+        if (!shown (t, c, true)) continue ;
         if (c == COL_INPUT) printf ("%-*s", t->label_width, cells [c]) ;
         else if (c == COL_NOTES) printf ("  %s", cells [c]) ;
         else printf (" %*s", columns [c].width, cells [c]) ;
@@ -124,11 +186,13 @@ static void write_text (const bench_table *t, cell *cells)
     fflush (stdout) ;
 }
 
-static void write_csv (FILE *f, cell *cells)
+static void write_csv (const bench_table *t, cell *cells)
 {
+    FILE *f = t->csv ;
     if (f == NULL) return ;
     for (int c = 0 ; c < NCOLUMNS ; c++)
     {
+        if (!shown (t, c, false)) continue ;
         fputs (c ? "," : "", f) ;
         if (strpbrk (cells [c], ",\"; ") == NULL) { fputs (cells [c], f) ; continue ; }
         fputc ('"', f) ;
@@ -143,12 +207,14 @@ static void write_csv (FILE *f, cell *cells)
     fflush (f) ;
 }
 
-static void write_markdown (FILE *f, cell *cells)
+static void write_markdown (const bench_table *t, cell *cells)
 {
+    FILE *f = t->markdown ;
     if (f == NULL) return ;
     fputs ("|", f) ;
     for (int c = 0 ; c < NCOLUMNS ; c++)
     {
+        if (!shown (t, c, false)) continue ;
         fputc (' ', f) ;
         for (const char *s = cells [c] ; *s ; s++)
         {
@@ -164,16 +230,17 @@ static void write_markdown (FILE *f, cell *cells)
 static void write_everywhere (const bench_table *t, cell *cells)
 {
     write_text (t, cells) ;
-    write_csv (t->csv, cells) ;
-    write_markdown (t->markdown, cells) ;
+    write_csv (t, cells) ;
+    write_markdown (t, cells) ;
 }
 
 bench_table *bench_table_open (const char *csv_path, const char *markdown_path,
-    const char *context, int label_width)
+    const char *context, int label_width, bool with_peers)
 {
     bench_table *t = calloc (1, sizeof (bench_table)) ;
     if (t == NULL) return (NULL) ;
     t->label_width = label_width > 7 ? label_width : 7 ;
+    t->with_peers = with_peers ;
     if (csv_path != NULL && (t->csv = fopen (csv_path, "w")) == NULL)
     {
         fprintf (stderr, "gbgpu-bench: cannot write %s\n", csv_path) ;
@@ -188,7 +255,7 @@ bench_table *bench_table_open (const char *csv_path, const char *markdown_path,
         return (NULL) ;
     }
     cell cells [NCOLUMNS] ;
-    for (int c = 0 ; c < NCOLUMNS ; c++) snprintf (cells [c], sizeof (cell), "%s", columns [c].header) ;
+    for (int c = 0 ; c < NCOLUMNS ; c++) column_header (cells [c], sizeof (cell), c) ;
     printf ("# %s\n", context) ;
     if (t->markdown != NULL)
     {
@@ -198,7 +265,11 @@ bench_table *bench_table_open (const char *csv_path, const char *markdown_path,
     if (t->markdown != NULL)
     {
         fputs ("|", t->markdown) ;
-        for (int c = 0 ; c < NCOLUMNS ; c++) fputs (c == COL_INPUT || c == COL_NOTES ? "---|" : "---:|", t->markdown) ;
+        for (int c = 0 ; c < NCOLUMNS ; c++)
+        {
+            if (shown (t, c, false)) fputs (c == COL_INPUT || c == COL_NOTES
+                || c == COL_BEST_PEER ? "---|" : "---:|", t->markdown) ;
+        }
         fputc ('\n', t->markdown) ;
     }
     return (t) ;
@@ -219,6 +290,12 @@ void bench_table_row (bench_table *t, const bench_row *row)
         t->log_vs_cpu += log (row->cpu.seconds / row->e2e.seconds) ;
         t->n_vs_cpu++ ;
     }
+    double ratio ;
+    if (vs_best_peer (row, &ratio))
+    {
+        t->log_vs_best_peer += log (ratio) ;
+        t->n_vs_best_peer++ ;
+    }
 }
 
 void bench_table_close (bench_table *t)
@@ -230,7 +307,12 @@ void bench_table_close (bench_table *t)
         "%.2f", exp (t->log_vs_cusparse / t->n_vs_cusparse)) ;
     if (t->n_vs_cpu > 0) snprintf (cells [COL_VS_CPU], sizeof (cell), "%.2f",
         exp (t->log_vs_cpu / t->n_vs_cpu)) ;
-    snprintf (cells [COL_NOTES], sizeof (cell),
+    if (t->n_vs_best_peer > 0) snprintf (cells [COL_VS_BEST_PEER], sizeof (cell),
+        "%.2f", exp (t->log_vs_best_peer / t->n_vs_best_peer)) ;
+    if (t->with_peers) snprintf (cells [COL_NOTES], sizeof (cell),
+        "speedups over %d (vs_cusparse), %d (e2e_vs_cpu) and %d (vs_best_peer) inputs",
+        t->n_vs_cusparse, t->n_vs_cpu, t->n_vs_best_peer) ;
+    else snprintf (cells [COL_NOTES], sizeof (cell),
         "speedups over %d (vs_cusparse) and %d (e2e_vs_cpu) inputs",
         t->n_vs_cusparse, t->n_vs_cpu) ;
     write_everywhere (t, cells) ;

@@ -5,7 +5,9 @@
 // a Matrix Market file, or generate a matrix of a known shape and size.  This
 // library does both, in plain GraphBLAS (it does not depend on gbgpu), and maps
 // a command-line word ("rmat:16", "grid3d27:50", "path/to/file.mtx") onto them
-// so that every program takes its input the same way.
+// so that every program takes its input the same way.  It also writes a
+// matrix as Matrix Market, for the programs outside gbgpu that the benchmark
+// runs on the same inputs.
 //
 // All functions return GrB_SUCCESS or an error code; on error *A is NULL and
 // graph_io_error () says what went wrong in words.
@@ -36,6 +38,12 @@ extern "C" {
 // Matrix Market "coordinate" files (pattern, integer or real; general,
 // symmetric or skew-symmetric), 1-based, as described above.
 GrB_Info graph_read_mtx (GrB_Matrix *A, const char *path) ;
+
+// A as a Matrix Market "coordinate real general" file (1-based, entries in
+// the order GrB_Matrix_extractTuples gives them), every value typecast to
+// double and written with 17 significant digits: graph_read_mtx reads back
+// the same pattern and, for an FP64 matrix, the same values.
+GrB_Info graph_write_mtx (const char *path, GrB_Matrix A) ;
 
 // R-MAT graph as in Graph500: 2^scale nodes, edge_factor * 2^scale edges drawn
 // with quadrant probabilities a = 0.57, b = c = 0.19, d = 0.05 (no per-level
