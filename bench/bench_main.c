@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 #include "bench_breakdown.h"
+#include "bench_bus.h"
 #include "bench_case.h"
 #include "bench_cuda.h"
 #include "bench_graph.h"
@@ -139,6 +140,11 @@ int main (int argc, char **argv)
         label_width, peers != NULL) ;
     if (table == NULL) return (EXIT_FAILURE) ;
     fprintf (stderr, "gbgpu-bench: %s\n", context) ;
+    bench_bus_rates pinned = { 0, 0 } ;
+    char note [256] = "" ;
+    if (o.bus && device_present && bench_bus_pinned (&pinned, note, sizeof (note)) != BENCH_OK)
+        fprintf (stderr, "gbgpu-bench: --bus: %s\n", note) ;
+    const gbgpu_stats_t stats_before = gbgpu_optional_stats () ;
     for (int k = 0 ; k < count ; k++)
     {
         bench_row row ;
@@ -154,6 +160,11 @@ int main (int argc, char **argv)
         if (row.have_breakdown) bench_breakdown_print (stdout, &row) ;
     }
     bench_table_close (table) ;
+    if (o.bus)
+    {
+        const gbgpu_stats_t stats_after = gbgpu_optional_stats () ;
+        bench_bus_print (stdout, &pinned, &stats_before, &stats_after) ;
+    }
     free (peers) ;
     free (inputs) ;
     bench_options_free (&o) ;

@@ -33,6 +33,9 @@ static void usage (int status)
         "  --device N          CUDA device (default 0)\n"
         "  --breakdown         after each input, gbgpu's kernel time per phase and\n"
         "                      per bin of rows (rows, ms), and its device memory peak\n"
+        "  --bus               at the end, the rates of gbgpu's GrB_mxm transfers (the\n"
+        "                      stats' bytes over upload and download time) beside the\n"
+        "                      pinned cudaMemcpy rate measured first\n"
         "  --peers             also run the peer GPU SpGEMM programs of $GBGPU_PEERS_DIR\n"
         "                      (its run.sh: OpSparse, spECK, nsparse, cuSPARSE) on the\n"
         "                      same inputs, before gbgpu's columns; adds their GFLOPS,\n"
@@ -76,6 +79,7 @@ void bench_options_parse (bench_options *o, int argc, char **argv)
         else if (strcmp (arg, "--graph-suite") == 0) o->graph_suite = true ;
         else if (strcmp (arg, "--cpu-only") == 0) o->cpu_only = true ;
         else if (strcmp (arg, "--breakdown") == 0) o->breakdown = true ;
+        else if (strcmp (arg, "--bus") == 0) o->bus = true ;
         else if (strcmp (arg, "--peers") == 0)
         {
             o->peers_dir = getenv ("GBGPU_PEERS_DIR") ;

@@ -22,6 +22,7 @@ typedef struct
     const char *markdown_path ;     // --markdown FILE (appended to)
     int device ;                    // --device N
     bool breakdown ;                // --breakdown: per phase and per bin
+    bool bus ;                      // --bus: transfer rates beside the pinned rate
     const char *peers_dir ;         // --peers, --peers-dir DIR: the peers' folder (bench_peers.h)
 }
 bench_options ;
