@@ -15,15 +15,16 @@
 
 // Every entry, one line each, after the banner and the size line.
 static int write_entries (FILE *f, GrB_Index nrows, GrB_Index ncols,
-    GrB_Index nvals, const GrB_Index *I, const GrB_Index *J, const double *X)
+    GrB_Index nvals, const GrB_Index *row_index, const GrB_Index *col_index,
+    const double *value)
 {
     int ok = fprintf (f, "%%%%MatrixMarket matrix coordinate real general\n"
         "%llu %llu %llu\n", (unsigned long long) nrows, (unsigned long long) ncols,
         (unsigned long long) nvals) > 0 ;
     for (GrB_Index k = 0 ; ok && k < nvals ; k++)
     {
-        ok = fprintf (f, "%llu %llu %.17g\n", (unsigned long long) I [k] + 1,
-            (unsigned long long) J [k] + 1, X [k]) > 0 ;
+        ok = fprintf (f, "%llu %llu %.17g\n", (unsigned long long) row_index [k] + 1,
+            (unsigned long long) col_index [k] + 1, value [k]) > 0 ;
     }
     return (ok) ;
 }
@@ -32,30 +33,30 @@ GrB_Info graph_write_mtx (const char *path, GrB_Matrix A)
 {
     GrB_Info info ;
     GrB_Index nrows = 0, ncols = 0, nvals = 0 ;
-    GrB_Index *I = NULL, *J = NULL ;
-    double *X = NULL ;
+    GrB_Index *row_index = NULL, *col_index = NULL ;
+    double *value = NULL ;
     FILE *f = NULL ;
     GRAPH_TRY (GrB_Matrix_nrows (&nrows, A)) ;
     GRAPH_TRY (GrB_Matrix_ncols (&ncols, A)) ;
     GRAPH_TRY (GrB_Matrix_nvals (&nvals, A)) ;
     // at least one element each: malloc (0) may return NULL
-    I = malloc ((nvals + 1) * sizeof (GrB_Index)) ;
-    J = malloc ((nvals + 1) * sizeof (GrB_Index)) ;
-    X = malloc ((nvals + 1) * sizeof (double)) ;
-    if (I == NULL || J == NULL || X == NULL)
+    row_index = malloc ((nvals + 1) * sizeof (GrB_Index)) ;
+    col_index = malloc ((nvals + 1) * sizeof (GrB_Index)) ;
+    value = malloc ((nvals + 1) * sizeof (double)) ;
+    if (row_index == NULL || col_index == NULL || value == NULL)
     {
         info = graph_io_fail (GrB_OUT_OF_MEMORY, "%s: no memory for %llu entries",
             path, (unsigned long long) nvals) ;
         goto done ;
     }
-    GRAPH_TRY (GrB_Matrix_extractTuples_FP64 (I, J, X, &nvals, A)) ;
+    GRAPH_TRY (GrB_Matrix_extractTuples_FP64 (row_index, col_index, value, &nvals, A)) ;
     if ((f = fopen (path, "w")) == NULL)
     {
         info = graph_io_fail (GrB_INVALID_VALUE, "cannot write %s: %s", path,
             strerror (errno)) ;
         goto done ;
     }
-    int written = write_entries (f, nrows, ncols, nvals, I, J, X) ;
+    int written = write_entries (f, nrows, ncols, nvals, row_index, col_index, value) ;
     int closed = fclose (f) == 0 ;
     if (!written || !closed)
     {
@@ -64,8 +65,8 @@ GrB_Info graph_write_mtx (const char *path, GrB_Matrix A)
         remove (path) ;    // not a truncated file that reads as a smaller matrix
     }
 done:
-    free (I) ;
-    free (J) ;
-    free (X) ;
+    free (row_index) ;
+    free (col_index) ;
+    free (value) ;
     return (info) ;
 }
