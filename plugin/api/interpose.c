@@ -10,10 +10,13 @@
 // call that policy auto's cost model keeps on the CPU is timed there, for the
 // model to learn the CPU's rate (plan/auto_policy.c).
 //
-// C changes: its device copies and generation are forgotten before the call
-// and after it (cache/generations.h), as every wrapper of a function that may
-// change a matrix does; on the GPU, mxm_gpu.c forgets it after writing it
-// (and may keep T's device copy as C's new one).
+// C changes: its device copies and generation are forgotten once it has
+// changed (cache/generations.h): after the library's GrB_mxm, and on the GPU
+// after writing it (mxm_gpu.c, which may keep T's device copy as C's new
+// one).  Not before the call, as the wrappers of other functions do: C may
+// be an input of its own product (BFS's q = q*A), and its device copy is
+// still its content until the product writes it.  No other call may use C
+// meanwhile (GraphBLAS forbids it), and every path that changes C forgets it.
 
 #include "run/run.h"
 #include "cache/generations.h"
@@ -39,7 +42,6 @@ static GrB_Info mxm
 )
 {
     gbgpu_ensure_initialized () ;
-    gbgpu_generation_forget (C) ;
     switch (gbgpu_library_usable ())
     {
         case GBGPU_LIBRARY_ABSENT: return GrB_NOT_IMPLEMENTED ;  // no GraphBLAS in the process

@@ -55,6 +55,14 @@ static gbgpu_cache_entry *newest = NULL, *oldest = NULL ;
 static size_t listed_bytes = 0 ;
 static _Atomic bool exiting = false ;
 
+// fork: held across it (generations.c's lock is taken after this one)
+static void hold (void) { pthread_mutex_lock (&lock) ; }
+static void let_go (void) { pthread_mutex_unlock (&lock) ; }
+__attribute__ ((constructor (102))) static void watch_fork (void)
+{
+    (void) pthread_atfork (hold, let_go, let_go) ;
+}
+
 static pthread_once_t prove_once = PTHREAD_ONCE_INIT ;
 static const char *unproved = NULL ;
 static int exported = 0 ;           // GrB_/GxB_ functions the library exports
