@@ -4,10 +4,12 @@
 //
 // The device cache trusts that every change of a matrix passes through a
 // function gbgpu classified from its build's header (modifiers.cmake).  That
-// holds only if (1) the library exports no GrB_/GxB_ function the header does
-// not declare (a newer build, a patched one): its dynamic symbol table is
+// holds only if (1) the library exports no GrB_/GxB_/GzB_ function the header
+// does not declare (a newer build, a patched one): its dynamic symbol table is
 // walked (DT_SYMTAB, DT_STRTAB, and DT_GNU_HASH or DT_HASH for the count),
-// and every exported function named GrB_* or GxB_* must be declared; and
+// and every exported function of those names must be declared (the library
+// also exports thousands of internal GB_ functions: a program can call only
+// those the header declares, which modifiers.cmake classifies too); and
 // (2) the program's calls of each modifier reach gbgpu's wrapper, not the
 // library's function: the name must resolve to libgbgpu in the global scope
 // (libgbgpu before the library: LD_PRELOAD, or linked first).  A program
@@ -92,7 +94,8 @@ static bool every_export_declared (const struct link_map *library, int *exported
         if (s->st_shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC)
          || (bind != STB_GLOBAL && bind != STB_WEAK)) continue ;
         const char *name = strings + s->st_name ;
-        if (strncmp (name, "GrB_", 4) != 0 && strncmp (name, "GxB_", 4) != 0) continue ;
+        if (strncmp (name, "GrB_", 4) != 0 && strncmp (name, "GxB_", 4) != 0
+         && strncmp (name, "GzB_", 4) != 0) continue ;
         found++ ;
         if (!declared (name))
         {

@@ -6,7 +6,8 @@
 # Included by plugin/CMakeLists.txt at configure time.  The header the build
 # uses (GraphBLAS_INCLUDE_DIR) is run through the C preprocessor, so that only
 # the declarations that header really makes are read, and every prototype of
-# a GrB_ or GxB_ function is classified by its parameters alone:
+# a GrB_, GxB_, GzB_ (9.x's experimental) or GB_ (called by the header's
+# macros) function is classified by its parameters alone:
 #
 #   a parameter GrB_Matrix, GrB_Vector or GrB_Scalar that is not const is an
 #   output the call may change; GrB_Matrix *, GrB_Vector *, GrB_Scalar * may
@@ -48,6 +49,7 @@ set(CONTENT_KEPT
   # reads (9.x: the _Scalar getters write a GrB_Scalar: not listed)
   GxB_Matrix_fprint GxB_Vector_fprint GxB_Scalar_fprint
   GxB_Matrix_Iterator_attach GxB_rowIterator_attach GxB_colIterator_attach GxB_Vector_Iterator_attach
+  GB_Iterator_attach
   GrB_Matrix_get_INT32 GrB_Matrix_get_SIZE GrB_Matrix_get_String GrB_Matrix_get_VOID
   GrB_Vector_get_INT32 GrB_Vector_get_SIZE GrB_Vector_get_String GrB_Vector_get_VOID)
 
@@ -91,7 +93,7 @@ set(wrappers "")
 set(wrapper_count 0)
 
 foreach(statement IN LISTS text)
-  if(NOT statement MATCHES "^ *(extern )?([^()]*[ *])(G[rx]B_[A-Za-z0-9_]+) ?\\((.*)\\) *$")
+  if(NOT statement MATCHES "^ *(extern )?([^()]*[ *])(G[rxz]?B_[A-Za-z0-9_]+) ?\\((.*)\\) *$")
     continue()
   endif()
   set(return_type "${CMAKE_MATCH_2}")
@@ -219,7 +221,7 @@ endforeach()
 
 list(LENGTH all_names all_count)
 if(all_count LESS 100)
-  message(FATAL_ERROR "gbgpu: only ${all_count} GrB_/GxB_ prototypes read from ${header}")
+  message(FATAL_ERROR "gbgpu: only ${all_count} GraphBLAS prototypes read from ${header}")
 endif()
 list(REMOVE_DUPLICATES all_names)
 list(SORT all_names)
