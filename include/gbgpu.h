@@ -49,6 +49,12 @@ typedef enum
                             // memory and in the folder GBGPU_JIT_CACHE
                             // (default ~/.cache/gbgpu); 0: they go to the
                             // library                          [GBGPU_JIT=0]
+    GBGPU_DEVICE_CACHE = 7, // nonzero (default): inputs stay on the device
+                            // between calls while they are proved unchanged
+                            // (every GraphBLAS call that may change a matrix
+                            // passes through gbgpu, which then forgets it);
+                            // 0: every call uploads its inputs, and the
+                            // copies kept are freed   [GBGPU_DEVICE_CACHE=0]
 }
 gbgpu_option ;
 
@@ -95,7 +101,7 @@ gbgpu_delegate_reason ;
 // that a later version adds takes room reserved here, so a program built
 // against an older gbgpu.h reads the fields it knows from a newer libgbgpu.
 #define GBGPU_DELEGATED_CAPACITY 32
-#define GBGPU_STATS_RESERVED 47
+#define GBGPU_STATS_RESERVED 42
 
 typedef struct
 {
@@ -151,6 +157,13 @@ typedef struct
     double model_cpu_call_seconds ; // fixed cost of a call on the CPU
     uint64_t model_calibrated ;     // 1: the GPU's rates were measured at the
                                     // device's start (gbgpu_start_device)
+    // The device cache (GBGPU_DEVICE_CACHE): inputs kept on the device while
+    // proved unchanged (gbgpu_device_cache_state says why it is off).
+    uint64_t device_cache_on ;      // 1: in use in this process
+    uint64_t device_cache_hits ;    // inputs found on the device
+    uint64_t device_cache_misses ;  // inputs uploaded (the cache on)
+    uint64_t device_cache_bytes_saved ;  // bytes the hits did not upload
+    uint64_t device_cache_evictions ;    // copies freed to make room
     uint64_t reserved [GBGPU_STATS_RESERVED] ;  // zero; room for later fields
 }
 gbgpu_stats_t ;
@@ -206,6 +219,14 @@ GBGPU_EXPORT const char *gbgpu_graphblas_library (void) ;
 // True when a CUDA device is present and usable by gbgpu (false once a fault
 // has corrupted its context).
 GBGPU_EXPORT int gbgpu_device_available (void) ;
+
+// "on: " and what was proved when inputs stay on the device between calls
+// (GBGPU_DEVICE_CACHE), else "off: " and why: the option, a library gbgpu does not use, or the
+// proof that every call that may change a matrix passes through gbgpu failed
+// (a function the library exports that gbgpu's GraphBLAS.h does not declare,
+// or libgbgpu after the library in the search order).  Known once the program
+// has called GrB_init.
+GBGPU_EXPORT const char *gbgpu_device_cache_state (void) ;
 
 #ifdef __cplusplus
 }

@@ -419,11 +419,12 @@ typedef GrB_Info (*mxm_function)
 
 // The library's own GrB_mxm, looked up in libgraphblas itself (a lookup from
 // the program finds gbgpu's): the reference every error code is checked with.
+// The library is found by a function gbgpu does not wrap (it reads only).
 static mxm_function library_mxm (void **library)
 {
     Dl_info where ;
     *library = NULL ;
-    if (dladdr ((void *) GrB_Matrix_new, &where) != 0 && where.dli_fname != NULL)
+    if (dladdr ((void *) GrB_Matrix_nvals, &where) != 0 && where.dli_fname != NULL)
     {
         *library = dlopen (where.dli_fname, RTLD_LAZY | RTLD_NOLOAD) ;
     }

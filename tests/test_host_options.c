@@ -57,7 +57,7 @@ static void check_refused (gbgpu_option option, const char *name, int64_t value)
         name, (long long) value, (int) info, (long long) before, (long long) after) ;
 }
 
-#define N_OPTIONS (GBGPU_JIT + 1)
+#define N_OPTIONS (GBGPU_DEVICE_CACHE + 1)
 
 static void test_options (void)
 {
@@ -80,6 +80,8 @@ static void test_options (void)
     check_round_trip (GBGPU_DEVICE_MEMORY_LIMIT, "DEVICE_MEMORY_LIMIT", 0) ;
     check_round_trip (GBGPU_JIT, "JIT", 0) ;
     check_round_trip (GBGPU_JIT, "JIT", 1) ;
+    check_round_trip (GBGPU_DEVICE_CACHE, "DEVICE_CACHE", 0) ;
+    check_round_trip (GBGPU_DEVICE_CACHE, "DEVICE_CACHE", 1) ;
 
     check_refused (GBGPU_POLICY, "POLICY", -1) ;
     check_refused (GBGPU_POLICY, "POLICY", GBGPU_POLICY_CPU + 1) ;
@@ -244,10 +246,11 @@ static void test_stats (void)
     }
 
     // The struct's size is fixed for every later version: 113 fields of 8
-    // bytes (22 counters, room for 32 reasons, 12 of the cost model's, 47
-    // reserved), the reserved room and unused reasons all zero now.
+    // bytes (22 counters, room for 32 reasons, 12 of the cost model's, 5 of
+    // the device cache, 42 reserved), the reserved room and unused reasons
+    // all zero now.
     _Static_assert (sizeof (gbgpu_stats_t) == 113 * sizeof (uint64_t), "gbgpu_stats_t changed size") ;
-    _Static_assert (22 + GBGPU_DELEGATED_CAPACITY + 12 + GBGPU_STATS_RESERVED == 113,
+    _Static_assert (22 + GBGPU_DELEGATED_CAPACITY + 12 + 5 + GBGPU_STATS_RESERVED == 113,
         "a new field takes reserved room") ;
     bool reserved_zero = true ;
     for (int r = GBGPU_DELEGATED_NREASONS ; r < GBGPU_DELEGATED_CAPACITY ; r++)

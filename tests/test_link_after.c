@@ -6,8 +6,12 @@
 // gbgpu comes after the library in the search order here, so nothing of the
 // library is "next" from gbgpu (RTLD_NEXT would find nothing): gbgpu_init
 // must still succeed, and gbgpu_mxm must compute what the library computes.
+// The program's calls that change a matrix reach the library, not gbgpu's
+// wrappers: the device cache must know it is off (its proof fails).
 
 #include "test_support.h"
+
+#include <string.h>
 
 int main (void)
 {
@@ -29,6 +33,10 @@ int main (void)
         "gbgpu_mxm differs from the library: %s", why) ;
     s = ts_stats_now () ;
     ts_check (s.calls == 1, "gbgpu_mxm counted %llu calls", (unsigned long long) s.calls) ;
+    const char *state = gbgpu_device_cache_state () ;
+    ts_check (s.device_cache_on == 0 && strncmp (state, "off: ", 5) == 0
+        && strstr (state, "not libgbgpu") != NULL,
+        "the device cache is not off with the library first: %s", state) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&Ref) ;
     TS_OK (GrB_finalize ()) ;
     return ts_summary () ;

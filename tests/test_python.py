@@ -1,6 +1,7 @@
 # tests/test_python.py: [host, GPU] python-graphblas under
 # LD_PRELOAD=libgbgpu.so: A.mxm(B, semiring) and A @ B reach gbgpu, run on
-# the GPU where a device is, and equal the library's own results.
+# the GPU where a device is, and equal the library's own results; the device
+# cache's proof holds (every call that changes a matrix reaches gbgpu).
 # SPDX-License-Identifier: Apache-2.0
 #
 # Whatever GraphBLAS python-graphblas brings (Debian's python3-suitesparse-graphblas
@@ -35,6 +36,7 @@ if not preloaded:
     sys.exit("run with LD_PRELOAD=libgbgpu.so")
 gbgpu = ctypes.CDLL(preloaded[0])       # the preloaded object itself
 gbgpu.gbgpu_graphblas_library.restype = ctypes.c_char_p
+gbgpu.gbgpu_device_cache_state.restype = ctypes.c_char_p
 gbgpu.gbgpu_set.argtypes = [ctypes.c_int, ctypes.c_int64]
 
 
@@ -102,6 +104,8 @@ check(ours is not None and tuple(map(int, ours.groups())) == tuple(version),
       "gbgpu and python-graphblas see the same version")
 if version[0] == int(sys.argv[1]):
     check(calls == 2, f"both products went through gbgpu ({calls})")
+    state = gbgpu.gbgpu_device_cache_state().decode()
+    check(state.startswith("on:"), f"python-graphblas's calls that change a matrix reach gbgpu: {state}")
     if gbgpu.gbgpu_device_available():
         check(gpu_calls == 2, f"both ran on the GPU ({gpu_calls})")
     else:

@@ -184,6 +184,11 @@ gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
     d.kernel_seconds = after->kernel_seconds - before->kernel_seconds ;
     d.download_seconds = after->download_seconds - before->download_seconds ;
     d.finish_seconds = after->finish_seconds - before->finish_seconds ;
+    d.device_cache_on = after->device_cache_on ;
+    d.device_cache_hits = after->device_cache_hits - before->device_cache_hits ;
+    d.device_cache_misses = after->device_cache_misses - before->device_cache_misses ;
+    d.device_cache_bytes_saved = after->device_cache_bytes_saved - before->device_cache_bytes_saved ;
+    d.device_cache_evictions = after->device_cache_evictions - before->device_cache_evictions ;
     return d ;
 }
 

@@ -43,6 +43,7 @@ int64_t gbgpu_current_min_work (void) ;
 int gbgpu_current_device (void) ;                // the GBGPU_DEVICE option
 bool gbgpu_zero_copy_enabled (void) ;
 bool gbgpu_jit_enabled (void) ;                  // the GBGPU_JIT option
+bool gbgpu_device_cache_enabled (void) ;         // the GBGPU_DEVICE_CACHE option
 bool gbgpu_printing_stats (void) ;               // the GBGPU_PRINT_STATS option
 bool gbgpu_huge_pages_enabled (void) ;           // knob GBGPU_XFER_HUGEPAGES
 bool gbgpu_model_trace_enabled (void) ;          // knob GBGPU_MODEL_TRACE
@@ -76,6 +77,9 @@ void gbgpu_count_jit_compile (double seconds) ;
 void gbgpu_count_jit_hit (bool from_disk) ;
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;
 void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries) ;
+// The device cache's lookups, the bytes its hits saved, its evictions.
+void gbgpu_count_device_cache (uint64_t hits, uint64_t misses, uint64_t bytes_saved,
+    uint64_t evictions) ;
 // Counts a device failure by kind; a fault also marks the device broken.
 void gbgpu_count_cuda_status (gbgpu_cuda_status status) ;
 

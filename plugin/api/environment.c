@@ -124,6 +124,7 @@ void gbgpu_environment_read (gbgpu_environment *e)
     read_switch ("GBGPU_ZERO_COPY", &e->zero_copy) ;
     read_count ("GBGPU_DEVICE_MEMORY_LIMIT", 0, INT64_MAX, &e->device_memory_limit) ;
     read_switch ("GBGPU_JIT", &e->jit) ;
+    read_switch ("GBGPU_DEVICE_CACHE", &e->device_cache) ;
 
     static const char *const masked_dot [ ] = { "auto", "dot", "saxpy" } ;
     int choice = e->masked_dot ;

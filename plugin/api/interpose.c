@@ -9,8 +9,30 @@
 // without gbgpu.  A library gbgpu cannot use gets every call unchanged.  A
 // call that policy auto's cost model keeps on the CPU is timed there, for the
 // model to learn the CPU's rate (plan/auto_policy.c).
+//
+// C changes: its device copies and generation are forgotten once it has
+// changed (cache/generations.h): after the library's GrB_mxm, and on the GPU
+// after writing it (mxm_gpu.c, which may keep T's device copy as C's new
+// one).  Not before the call, as the wrappers of other functions do: C may
+// be an input of its own product (BFS's q = q*A), and its device copy is
+// still its content until the product writes it.  No other call may use C
+// meanwhile (GraphBLAS forbids it), and every path that changes C forgets it.
 
 #include "run/run.h"
+#include "cache/generations.h"
+
+// The library's own GrB_mxm, which changes C.
+static GrB_Info library_mxm
+(
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
+    const GrB_Descriptor desc
+)
+{
+    GrB_Info info = gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
+    gbgpu_generation_forget (C) ;
+    return info ;
+}
 
 static GrB_Info mxm
 (
@@ -23,7 +45,7 @@ static GrB_Info mxm
     switch (gbgpu_library_usable ())
     {
         case GBGPU_LIBRARY_ABSENT: return GrB_NOT_IMPLEMENTED ;  // no GraphBLAS in the process
-        case GBGPU_LIBRARY_STEP_ASIDE: return gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
+        case GBGPU_LIBRARY_STEP_ASIDE: return library_mxm (C, M, accum, semiring, A, B, desc) ;
         default: break ;
     }
     gbgpu_count_call () ;
@@ -50,11 +72,11 @@ static GrB_Info mxm
     }
     gbgpu_count_delegated (reason) ;
     if (reason != GBGPU_DELEGATED_COST_MODEL)
-        return gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
+        return library_mxm (C, M, accum, semiring, A, B, desc) ;
     // the cost model kept it here: what it takes teaches the model the CPU,
     // and C's entries T's when C is T (no mask, no accumulator)
     double start = gbgpu_seconds_now () ;
-    GrB_Info info = gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
+    GrB_Info info = library_mxm (C, M, accum, semiring, A, B, desc) ;
     if (info != GrB_SUCCESS) return info ;
     const double seconds = gbgpu_seconds_now () - start ;
     GrB_Index entries ;

@@ -5,9 +5,11 @@
 // gbgpu has no GraphBLAS of its own: a second one in the process would take
 // the program's calls away from the library it was built with (pip's
 // python-graphblas loads its bundled copy privately, RTLD_LOCAL).  The
-// library is the object that defines GrB_Matrix_new, which gbgpu never
-// defines: first in the global scope (the program linked it, or loaded it
-// RTLD_GLOBAL), else among the objects loaded privately (dl_iterate_phdr,
+// library is the object that defines GrB_Matrix_nvals, which gbgpu never
+// defines (it wraps the functions that may change a matrix, and
+// cache/modifiers.cmake checks that this one is not among them): first in
+// the global scope (the program linked it, or loaded it RTLD_GLOBAL), else
+// among the objects loaded privately (dl_iterate_phdr,
 // then dlopen (RTLD_NOLOAD) of each to ask it).  Every entry of the table is
 // then looked up in that object alone, so gbgpu's own interposed functions
 // are never found there.
@@ -44,8 +46,8 @@ static char description [4200] ;
 // finding the library
 //------------------------------------------------------------------------------
 
-// The symbol every GraphBLAS defines and gbgpu does not.
-static const char *const marker = "GrB_Matrix_new" ;
+// The symbol every GraphBLAS defines and gbgpu does not (it only reads).
+static const char *const marker = "GrB_Matrix_nvals" ;
 
 typedef struct
 {
@@ -224,4 +226,12 @@ GBGPU_EXPORT const char *gbgpu_graphblas_library (void)
 void *gbgpu_library_object (const char *name)
 {
     return (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) ? NULL : dlsym (library_handle, name) ;
+}
+
+const struct link_map *gbgpu_library_link_map (void)
+{
+    struct link_map *map = NULL ;
+    if (gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT
+     || dlinfo (library_handle, RTLD_DI_LINKMAP, &map) != 0) return NULL ;
+    return map ;
 }

@@ -52,4 +52,9 @@ gbgpu_library_state gbgpu_library_usable (void) ;
 // has none; for objects found by name (plan/builtin_ops.c).
 void *gbgpu_library_object (const char *name) ;
 
+// The library's entry in the loader's list (its dynamic section, for
+// cache/exports.c); NULL when the process has none.
+struct link_map ;
+const struct link_map *gbgpu_library_link_map (void) ;
+
 #endif

@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include "api/api.h"
 #include "api/environment.h"
+#include "cache/device_cache.h"
 
 static int device_count = 0 ;
 
@@ -21,6 +22,7 @@ static _Atomic int64_t print_stats = 0 ;
 static _Atomic int64_t zero_copy = 1 ;
 static _Atomic int64_t device_memory_limit = 0 ;
 static _Atomic int64_t jit = 1 ;
+static _Atomic int64_t device_cache = 1 ;
 static _Atomic bool device_broken = false ;
 
 static _Atomic int masked_dot = GBGPU_MASKED_DOT_AUTO ;
@@ -34,6 +36,7 @@ void gbgpu_options_from_environment (void)
         .policy = (gbgpu_policy) policy, .min_work = min_work, .device = device_id,
         .print_stats = print_stats, .zero_copy = zero_copy,
         .device_memory_limit = device_memory_limit, .jit = jit,
+        .device_cache = device_cache,
         .masked_dot = (gbgpu_masked_dot_choice) masked_dot, .huge_pages = huge_pages,
         .model_trace = model_trace,
         .cuda = gbgpu_cuda_default_settings (),
@@ -46,6 +49,7 @@ void gbgpu_options_from_environment (void)
     zero_copy = e.zero_copy ;
     device_memory_limit = e.device_memory_limit ;
     jit = e.jit ;
+    device_cache = e.device_cache ;
     masked_dot = e.masked_dot ;
     huge_pages = e.huge_pages ;
     model_trace = e.model_trace ;
@@ -67,6 +71,7 @@ gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&p
 int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
 bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }
 bool gbgpu_jit_enabled (void) { return atomic_load (&jit) != 0 ; }
+bool gbgpu_device_cache_enabled (void) { return atomic_load (&device_cache) != 0 ; }
 
 int gbgpu_current_device (void) { return (int) atomic_load (&device_id) ; }
 bool gbgpu_device_broken (void) { return atomic_load (&device_broken) ; }
@@ -118,6 +123,10 @@ GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value)
         case GBGPU_JIT:
             jit = (value != 0) ;
             return GrB_SUCCESS ;
+        case GBGPU_DEVICE_CACHE:
+            device_cache = (value != 0) ;
+            if (value == 0) (void) gbgpu_device_cache_evict_idle () ;
+            return GrB_SUCCESS ;
         default:
             return GrB_INVALID_VALUE ;
     }
@@ -136,6 +145,7 @@ GBGPU_EXPORT GrB_Info gbgpu_get (gbgpu_option option, int64_t *value)
         case GBGPU_ZERO_COPY:   *value = zero_copy ;   return GrB_SUCCESS ;
         case GBGPU_DEVICE_MEMORY_LIMIT: *value = device_memory_limit ; return GrB_SUCCESS ;
         case GBGPU_JIT:         *value = jit ;         return GrB_SUCCESS ;
+        case GBGPU_DEVICE_CACHE: *value = device_cache ; return GrB_SUCCESS ;
         default:                return GrB_INVALID_VALUE ;
     }
 }

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <string.h>
 #include "api/api.h"
+#include "cache/device_cache.h"
 
 static _Atomic uint64_t n_calls, n_gpu, n_delegated [GBGPU_DELEGATED_NREASONS] ;
 static _Atomic uint64_t n_to_device, n_to_host, n_products ;
@@ -18,6 +19,7 @@ static _Atomic uint64_t gpu_nanoseconds ;
 static _Atomic uint64_t n_row_block_calls, n_row_blocks, n_row_block_retries ;
 static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
 static _Atomic uint64_t n_masked_dot ;
+static _Atomic uint64_t n_cache_hits, n_cache_misses, n_cache_bytes_saved, n_cache_evictions ;
 static _Atomic uint64_t n_jit_compiles, jit_compile_nanoseconds, n_jit_memory_hits, n_jit_disk_hits ;
 static _Atomic uint64_t part_nanoseconds [GBGPU_PARTS] ;
 static _Atomic uint64_t n_model_gpu ;
@@ -91,6 +93,15 @@ void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries)
     atomic_fetch_add (&n_row_block_retries, retries) ;
 }
 
+void gbgpu_count_device_cache (uint64_t hits, uint64_t misses, uint64_t bytes_saved,
+    uint64_t evictions)
+{
+    atomic_fetch_add (&n_cache_hits, hits) ;
+    atomic_fetch_add (&n_cache_misses, misses) ;
+    atomic_fetch_add (&n_cache_bytes_saved, bytes_saved) ;
+    atomic_fetch_add (&n_cache_evictions, evictions) ;
+}
+
 void gbgpu_count_cuda_status (gbgpu_cuda_status status)
 {
     switch (status)
@@ -146,6 +157,11 @@ GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
     stats->model_last_gpu_seconds = model_last_gpu_seconds ;
     stats->model_last_cpu_seconds = model_last_cpu_seconds ;
     gbgpu_auto_report (stats) ;
+    stats->device_cache_on = gbgpu_device_cache_on () ;
+    stats->device_cache_hits = n_cache_hits ;
+    stats->device_cache_misses = n_cache_misses ;
+    stats->device_cache_bytes_saved = n_cache_bytes_saved ;
+    stats->device_cache_evictions = n_cache_evictions ;
     return GrB_SUCCESS ;
 }
 
@@ -156,6 +172,7 @@ GBGPU_EXPORT void gbgpu_stats_reset (void)
     n_row_block_calls = 0 ; n_row_blocks = 0 ; n_row_block_retries = 0 ;
     n_out_of_memory = 0 ; n_cuda_errors = 0 ; n_faults = 0 ;
     n_masked_dot = 0 ;
+    n_cache_hits = 0 ; n_cache_misses = 0 ; n_cache_bytes_saved = 0 ; n_cache_evictions = 0 ;
     n_model_gpu = 0 ; model_last_gpu_seconds = 0 ; model_last_cpu_seconds = 0 ;
     n_jit_compiles = 0 ; jit_compile_nanoseconds = 0 ; n_jit_memory_hits = 0 ; n_jit_disk_hits = 0 ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
@@ -182,6 +199,12 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
         fprintf (f, "gbgpu:   GPU time: setup %.3f s, upload %.3f s, kernels %.3f s, "
             "download %.3f s, finish %.3f s\n", s.setup_seconds, s.upload_seconds,
             s.kernel_seconds, s.download_seconds, s.finish_seconds) ;
+    if (s.device_cache_hits > 0 || s.device_cache_misses > 0 || !s.device_cache_on)
+        fprintf (f, "gbgpu:   device cache: %llu inputs found on the device (%.3g MB not "
+            "uploaded), %llu uploaded, %llu copies evicted; %s\n",
+            (unsigned long long) s.device_cache_hits, s.device_cache_bytes_saved / 1e6,
+            (unsigned long long) s.device_cache_misses,
+            (unsigned long long) s.device_cache_evictions, gbgpu_device_cache_state ()) ;
     if (s.row_block_calls > 0)
         fprintf (f, "gbgpu:   in row blocks: %llu calls, %llu blocks, %llu halved\n",
             (unsigned long long) s.row_block_calls, (unsigned long long) s.row_blocks,

@@ -305,6 +305,24 @@ GBGPU_CUDA_EXPORT uint64_t gbgpu_cuda_transfer_bytes (void) ;
 GBGPU_CUDA_EXPORT void gbgpu_cuda_free_csr (gbgpu_dev_csr *D) ;
 GBGPU_CUDA_EXPORT void gbgpu_cuda_free_result (gbgpu_dev_result *T) ;
 
+// Device copies kept past the call that made them (the device cache).  Every
+// allocation is tracked by the thread that made it and freed by it; a kept
+// copy is not: gbgpu_cuda_csr_bytes gives the bytes of D's arrays (allocated
+// by the calling thread), gbgpu_cuda_keep_csr takes them out of that thread's
+// accounting (they still count against GBGPU_DEVICE_MEMORY_LIMIT), and any
+// thread frees them with gbgpu_cuda_free_kept_csr on its current device,
+// which must be theirs, once no stream still reads them.
+GBGPU_CUDA_EXPORT size_t gbgpu_cuda_csr_bytes (const gbgpu_dev_csr *D) ;
+GBGPU_CUDA_EXPORT void gbgpu_cuda_keep_csr (const gbgpu_dev_csr *D) ;
+GBGPU_CUDA_EXPORT void gbgpu_cuda_free_kept_csr (gbgpu_dev_csr *D, size_t bytes) ;
+
+// A result as an input: D takes T's row pointers and values, and column
+// indices narrowed to 32 bits (T's own are freed), as an upload of T's
+// content would make it (rows sorted).  On failure (out of memory) T is
+// unchanged and D empty.
+GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_result_to_csr (gbgpu_dev_csr *D,
+    gbgpu_dev_result *T) ;
+
 // Returns the memory the pool keeps between calls to the driver, and frees the
 // pinned staging buffers that no transfer is using.
 GBGPU_CUDA_EXPORT void gbgpu_cuda_trim_pool (void) ;

@@ -5,11 +5,13 @@
 // ones the call will really move: an input goes up as the bridge sends it
 // (run/bridge.c: CSR of op(X) read in place, a bitmap or full matrix as its
 // cells, anything else through a private copy on the host first), each
-// matrix once however many roles it plays (run/mxm_gpu.c), and the library
+// matrix once however many roles it plays (run/mxm_gpu.c), none that the
+// device cache holds unchanged from an earlier call, and the library
 // on the CPU reads M and C as it holds them (a bitmap mask: every cell).
 // Everything here is a few getters per matrix; none copies or converts.
 
 #include "plan/plan.h"
+#include "cache/device_cache.h"
 
 // Column indices cross the bus as 32 bits (cuda/memory/transfer.cu), row
 // pointers as 64.
@@ -105,7 +107,8 @@ void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
     const gbgpu_operand *operands [3] = { &plan->A, &plan->B, &plan->M } ;
     for (int k = 0 ; k < 3 ; k++)
     {
-        if (operands [k]->matrix != NULL && !uploaded_before (operands, k))
+        if (operands [k]->matrix != NULL && !uploaded_before (operands, k)
+         && !gbgpu_device_cache_holds (operands [k], gbgpu_current_device ()))
             add_upload (s, operands [k]) ;
     }
 

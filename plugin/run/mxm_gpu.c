@@ -3,9 +3,13 @@
 //
 // A run-time compiled semiring gets its module first (compiled or read from
 // the cache the first time: jit/modules.c).  Inputs go up (each matrix once,
-// even when it plays several roles: C<A> = A*A uploads A once), T = A*B is computed on the device, whole or in blocks of
-// rows when it does not fit (row_blocks.c), comes back, and the final step
-// writes C.  Until the result is back, nothing the user sees has changed, so
+// even when it plays several roles: C<A> = A*A uploads A once), unless the
+// device cache holds them from an earlier call, unchanged since
+// (cache/device_cache.c; what goes up is kept there for the next calls).
+// T = A*B is computed on the device, whole or in blocks of rows when it does
+// not fit (row_blocks.c), comes back, and the final step writes C.  When T is
+// C's new content exactly (packed straight into C) and was computed whole,
+// its device copy is kept as C's, so a next call reading C uploads nothing.  Until the result is back, nothing the user sees has changed, so
 // any device failure up to there (inputs too large for the device, a row of T
 // too large, a CUDA error) is answered by redoing the call on the CPU.  Each
 // failure is counted; one that corrupts the device's context (a fault) keeps
@@ -17,13 +21,21 @@
 #define _POSIX_C_SOURCE 200809L
 #include <time.h>
 #include "run/run.h"
+#include "cache/device_cache.h"
+#include "cache/generations.h"
 
 typedef struct
 {
-    gbgpu_dev_csr csr ;
+    gbgpu_dev_csr csr ;              // uploaded by this call, freed at its end
+    gbgpu_cache_entry *cached ;      // or the device cache's, released at its end
     const gbgpu_operand *operand ;   // NULL: this slot holds nothing
 }
 uploaded ;
+
+static const gbgpu_dev_csr *copy_of (const uploaded *u)
+{
+    return (u->cached != NULL) ? gbgpu_device_cache_csr (u->cached) : &u->csr ;
+}
 
 // Counts a device failure and names the reason to redo the call on the CPU.
 static gbgpu_delegate_reason reason_for (gbgpu_cuda_status s)
@@ -42,14 +54,42 @@ static const gbgpu_dev_csr *find_upload (const uploaded *u, int n, const gbgpu_o
         const gbgpu_operand *Y = u [k].operand ;
         if (Y != NULL && Y->matrix == X->matrix && Y->transpose == X->transpose
          && (!X->values_needed || (Y->values_needed && Y->type == X->type)))
-            return &u [k].csr ;
+            return copy_of (&u [k]) ;
     }
     return NULL ;
 }
 
+// Puts op(X) on the device into u: the device cache's copy, or an upload
+// (kept by the cache when it takes it).  Out of device memory, the cache's
+// idle copies are given back and the upload tried once more.
+static gbgpu_delegate_reason upload_input (uploaded *u, const gbgpu_operand *X, int device)
+{
+    u->operand = X ;
+    u->cached = gbgpu_device_cache_acquire (X, device) ;
+    if (u->cached != NULL) return GBGPU_NOT_DELEGATED ;
+    // before X is read: a change meanwhile makes the copy not kept
+    uint64_t generation = gbgpu_device_cache_on () ? gbgpu_generation_of (X->matrix) : 0 ;
+    gbgpu_cuda_status status ;
+    GrB_Info info = gbgpu_bridge_upload (&u->csr, X, &status) ;
+    if (status == GBGPU_CUDA_OUT_OF_MEMORY && gbgpu_device_cache_evict_idle ())
+    {
+        gbgpu_count_cuda_status (status) ;
+        info = gbgpu_bridge_upload (&u->csr, X, &status) ;
+    }
+    if (info != GrB_SUCCESS)
+    {
+        u->operand = NULL ;
+        // A GraphBLAS failure on the host is the library's to report.
+        return (status != GBGPU_CUDA_OK) ? reason_for (status) : GBGPU_DELEGATED_INVALID ;
+    }
+    u->cached = gbgpu_device_cache_adopt (&u->csr, X, generation, gbgpu_cuda_transfer_bytes (),
+        device) ;
+    return GBGPU_NOT_DELEGATED ;
+}
+
 // Puts A, B and M on the device (device [k] for operand k; NULL for no M).
 static gbgpu_delegate_reason upload_inputs (uploaded up [3],
-    const gbgpu_dev_csr *device [3], const gbgpu_plan *plan)
+    const gbgpu_dev_csr *device [3], const gbgpu_plan *plan, int device_id)
 {
     const gbgpu_operand *operands [3] = { &plan->A, &plan->B, &plan->M } ;
     for (int k = 0 ; k < 3 ; k++)
@@ -57,17 +97,51 @@ static gbgpu_delegate_reason upload_inputs (uploaded up [3],
         if (operands [k]->matrix == NULL) continue ;
         device [k] = find_upload (up, k, operands [k]) ;
         if (device [k] != NULL) continue ;
-        gbgpu_cuda_status status ;
-        GrB_Info up_info = gbgpu_bridge_upload (&up [k].csr, operands [k], &status) ;
-        if (up_info != GrB_SUCCESS)
-        {
-            // A GraphBLAS failure on the host is the library's to report.
-            return (status != GBGPU_CUDA_OK) ? reason_for (status) : GBGPU_DELEGATED_INVALID ;
-        }
-        up [k].operand = operands [k] ;
-        device [k] = &up [k].csr ;
+        gbgpu_delegate_reason reason = upload_input (&up [k], operands [k], device_id) ;
+        if (reason != GBGPU_NOT_DELEGATED) return reason ;
+        device [k] = copy_of (&up [k]) ;
     }
     return GBGPU_NOT_DELEGATED ;
+}
+
+// Gives the inputs back: this call's uploads freed, the cache's copies
+// released.  A call that failed on the device may have left kernels queued
+// that read a copy: they finish before another thread may free it.
+static void release_inputs (uploaded up [3], bool failed)
+{
+    bool cached = false ;
+    for (int k = 0 ; k < 3 ; k++) cached = cached || up [k].cached != NULL ;
+    if (failed && cached) (void) gbgpu_cuda_synchronize () ;
+    for (int k = 0 ; k < 3 ; k++)
+    {
+        gbgpu_cuda_free_csr (&up [k].csr) ;
+        gbgpu_device_cache_release (up [k].cached) ;
+    }
+}
+
+// After C was written: C is forgotten (its old copies dropped), and T's
+// device copy, when the product kept one (C's new content exactly), becomes
+// C's under a fresh generation, or is freed.
+static void keep_result_as_C (gbgpu_dev_csr *kept, GrB_Matrix C, GrB_Info info,
+    const gbgpu_plan *plan, int device_id)
+{
+    gbgpu_generation_forget (C) ;
+    if (kept->p == NULL) return ;
+    gbgpu_cache_entry *e = NULL ;
+    if (info == GrB_SUCCESS)
+    {
+        // C read later as A or B: op(C) = C with its values in its own type
+        // (direct_to_C: C's type is T's)
+        gbgpu_operand X = { .matrix = C, .transpose = false, .values_needed = true,
+            .type = plan->ttype, .nrows = (GrB_Index) kept->nrows, .ncols = (GrB_Index) kept->ncols } ;
+        // what an upload of C would have moved (cuda/memory/transfer.cu)
+        uint64_t bus_bytes = (uint64_t) (kept->nrows + 1) * sizeof (int64_t)
+            + (uint64_t) kept->nvals * sizeof (int32_t)
+            + (uint64_t) (kept->iso ? 1 : kept->nvals) * kept->value_size ;
+        e = gbgpu_device_cache_adopt (kept, &X, gbgpu_generation_of (C), bus_bytes, device_id) ;
+    }
+    gbgpu_device_cache_release (e) ;
+    gbgpu_cuda_free_csr (kept) ;
 }
 
 // Packs T into C, or into a new R that the final step applies to C.
@@ -147,17 +221,19 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     const gbgpu_dev_csr *device [3] = { NULL, NULL, NULL } ;
     uploaded up [3] = { 0 } ;
     gbgpu_host_result T ;
+    gbgpu_dev_csr kept = { 0 } ;        // T's device copy, kept as C's
     int64_t products = 0 ;
     bool have_result = false ;
     double now = gbgpu_seconds_now () ;
     part [GBGPU_PART_SETUP] = now - start ;
-    gbgpu_delegate_reason reason = upload_inputs (up, device, plan) ;
+    gbgpu_delegate_reason reason = upload_inputs (up, device, plan, device_id) ;
     part [GBGPU_PART_UPLOAD] = gbgpu_seconds_now () - now ;
     if (reason == GBGPU_NOT_DELEGATED && *info == GrB_SUCCESS)
     {
         now = gbgpu_seconds_now () ;
+        bool keep = plan->direct_to_C && gbgpu_device_cache_on () ;
         *info = gbgpu_product_to_host (&T, &status, &products, plan,
-            device [0], device [1], device [2], device_id) ;
+            device [0], device [1], device [2], device_id, keep ? &kept : NULL) ;
         if (status != GBGPU_CUDA_OK) reason = reason_for (status) ;
         have_result = (status == GBGPU_CUDA_OK && *info == GrB_SUCCESS) ;
         // its kernels are loaded now: no first use for the next call
@@ -171,13 +247,17 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         part [GBGPU_PART_KERNEL] = gbgpu_seconds_now () - now - part [GBGPU_PART_DOWNLOAD] ;
         if (part [GBGPU_PART_KERNEL] < 0) part [GBGPU_PART_KERNEL] = 0 ;
     }
-    for (int k = 0 ; k < 3 ; k++) gbgpu_cuda_free_csr (&up [k].csr) ;
-    gbgpu_cuda_restore_device (caller_device) ;
+    release_inputs (up, !have_result) ;
 
     now = gbgpu_seconds_now () ;
     const double t_entries = have_result ? (double) T.nvals : -1 ;
-    if (have_result) *info = write_result (C, M, accum, &T, plan) ;
+    if (have_result)
+    {
+        *info = write_result (C, M, accum, &T, plan) ;
+        keep_result_as_C (&kept, C, *info, plan, device_id) ;
+    }
     part [GBGPU_PART_FINISH] = gbgpu_seconds_now () - now ;
+    gbgpu_cuda_restore_device (caller_device) ;
     if (reason == GBGPU_NOT_DELEGATED && *info != GrB_PANIC)
     {
         gbgpu_count_gpu (gbgpu_seconds_now () - start, (uint64_t) products) ;

@@ -5,7 +5,9 @@
 // Whole or blocks: when T cannot fit even at its least size (row_bounds'
 // lower bound over the free memory) it goes to blocks at once; otherwise the
 // whole product is tried, and comes back with one download, and blocks are
-// the answer to its running out of memory.
+// the answer to its running out of memory.  Either way the device cache's
+// idle copies of inputs (cache/device_cache.c) are given back first, and the
+// whole product considered once more.
 //
 // A block is rows [first, last) of A and of M: a row slice of a device CSR is
 // its row pointers from `first` on (gbgpu_cuda.h), so blocks cost no copy.
@@ -28,6 +30,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include "run/run.h"
+#include "cache/device_cache.h"
 
 // Device bytes a block needs per row of A: the kernels' per-row arrays
 // (counts, row pointers, bin list, need: 8 bytes each; bin: 1) and T's row
@@ -312,44 +315,60 @@ GrB_Info gbgpu_product_to_host
     int64_t *products,
     const gbgpu_plan *plan,
     const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, const gbgpu_dev_csr *M,
-    int device
+    int device,
+    gbgpu_dev_csr *keep
 )
 {
     *products = 0 ;
-    *status = GBGPU_CUDA_OK ;
-    // A masked dot product's T is bounded by M, which is on the device already;
-    // its B is not transposed, so row bounds (from rows of B) do not apply:
-    // out of memory there goes to the CPU.
-    bool too_large = !plan->masked_dot && predicted_too_large (status, plan, A, B, M) ;
-    if (*status == GBGPU_CUDA_OUT_OF_MEMORY)
+    if (keep != NULL) keep->p = NULL ;
+    for (bool evicted = false ; ; evicted = true)
     {
-        // not even room for the bounds: perhaps for a block's
-        gbgpu_count_cuda_status (*status) ;
-        too_large = true ;
-    }
-    else if (*status != GBGPU_CUDA_OK)
-    {
-        return GrB_SUCCESS ;
-    }
-    if (!too_large)
-    {
-        gbgpu_dev_result T ;
-        gbgpu_cuda_profile profile = { 0 } ;
-        *status = product_on_device (&T, plan, M, A, B, &profile) ;
-        if (*status == GBGPU_CUDA_OK)
+        *status = GBGPU_CUDA_OK ;
+        // A masked dot product's T is bounded by M, which is on the device
+        // already; its B is not transposed, so row bounds (from rows of B) do
+        // not apply: out of memory there goes to the CPU.
+        bool too_large = !plan->masked_dot && predicted_too_large (status, plan, A, B, M) ;
+        if (*status == GBGPU_CUDA_OUT_OF_MEMORY)
         {
-            *products = profile.products ;
-            GrB_Info info = gbgpu_host_result_init (H, T.nrows, T.nvals, T.value_size, T.iso) ;
-            if (info == GrB_SUCCESS)
-            {
-                *status = gbgpu_bridge_download_rows (H, 0, &T) ;
-                if (*status != GBGPU_CUDA_OK) gbgpu_host_result_free (H) ;
-            }
-            gbgpu_cuda_free_result (&T) ;
-            return info ;
+            // not even room for the bounds: perhaps for a block's
+            gbgpu_count_cuda_status (*status) ;
+            too_large = true ;
         }
-        if (*status != GBGPU_CUDA_OUT_OF_MEMORY || plan->masked_dot) return GrB_SUCCESS ;
-        gbgpu_count_cuda_status (*status) ;
+        else if (*status != GBGPU_CUDA_OK)
+        {
+            return GrB_SUCCESS ;
+        }
+        if (!too_large)
+        {
+            gbgpu_dev_result T ;
+            gbgpu_cuda_profile profile = { 0 } ;
+            *status = product_on_device (&T, plan, M, A, B, &profile) ;
+            if (*status == GBGPU_CUDA_OK)
+            {
+                *products = profile.products ;
+                GrB_Info info = gbgpu_host_result_init (H, T.nrows, T.nvals, T.value_size, T.iso) ;
+                if (info == GrB_SUCCESS)
+                {
+                    *status = gbgpu_bridge_download_rows (H, 0, &T) ;
+                    if (*status != GBGPU_CUDA_OK) gbgpu_host_result_free (H) ;
+                }
+                // T not kept (no memory for its narrowed indices) costs nothing
+                gbgpu_cuda_status kept = (keep != NULL && info == GrB_SUCCESS
+                    && *status == GBGPU_CUDA_OK) ? gbgpu_cuda_result_to_csr (keep, &T) : GBGPU_CUDA_OK ;
+                if (kept != GBGPU_CUDA_OUT_OF_MEMORY) gbgpu_count_cuda_status (kept) ;
+                gbgpu_cuda_free_result (&T) ;
+                return info ;
+            }
+            if (*status != GBGPU_CUDA_OUT_OF_MEMORY) return GrB_SUCCESS ;
+            bool retry = !evicted && gbgpu_device_cache_evict_idle () ;
+            if (!retry && plan->masked_dot) return GrB_SUCCESS ;
+            gbgpu_count_cuda_status (*status) ;
+            if (!retry) break ;
+        }
+        else if (evicted || !gbgpu_device_cache_evict_idle ())
+        {
+            break ;
+        }
     }
     return product_in_blocks (H, status, products, plan, A, B, M, device) ;
 }

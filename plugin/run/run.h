@@ -104,6 +104,11 @@ GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H) ;
 // host's GrB_Info (out of host memory), or GrB_SUCCESS-less *status when the
 // device failed and the call must go to the CPU.  *products gets the
 // multiply-adds done.  `device` is the device the calling thread is on.
+// Before falling back to row blocks or to the CPU for want of device memory,
+// the device cache gives its idle copies back and the whole product is tried
+// again.  keep (NULL: none wanted): T's device copy as an input
+// (gbgpu_cuda_result_to_csr) when T was computed whole and came back; its
+// p NULL otherwise.
 GrB_Info gbgpu_product_to_host
 (
     gbgpu_host_result *H,
@@ -111,7 +116,8 @@ GrB_Info gbgpu_product_to_host
     int64_t *products,
     const gbgpu_plan *plan,
     const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, const gbgpu_dev_csr *M,
-    int device
+    int device,
+    gbgpu_dev_csr *keep
 ) ;
 
 //------------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <initializer_list>
 #include <unordered_map>
 #include "spgemm/spgemm.cuh"
 #include "transfer.cuh"
@@ -219,6 +220,65 @@ void gbgpu_cuda_free_result (gbgpu_dev_result *T)
     device_free (T->j) ;
     device_free (T->x) ;
     T->p = nullptr ; T->j = nullptr ; T->x = nullptr ;
+}
+
+size_t gbgpu_cuda_csr_bytes (const gbgpu_dev_csr *D)
+{
+    size_t bytes = 0 ;
+    for (void *p : { (void *) D->p, (void *) D->j, D->x })
+    {
+        auto it = live.find (p) ;
+        if (p != nullptr && it != live.end ()) bytes += it->second ;
+    }
+    return bytes ;
+}
+
+void gbgpu_cuda_keep_csr (const gbgpu_dev_csr *D)
+{
+    for (void *p : { (void *) D->p, (void *) D->j, D->x })
+    {
+        auto it = live.find (p) ;
+        if (p == nullptr || it == live.end ()) continue ;
+        in_use -= it->second ;      // in_use_all keeps counting it
+        live.erase (it) ;
+    }
+}
+
+void gbgpu_cuda_free_kept_csr (gbgpu_dev_csr *D, size_t bytes)
+{
+    for (void *p : { (void *) D->p, (void *) D->j, D->x })
+    {
+        if (p != nullptr && cudaFreeAsync (p, stream ()) != cudaSuccess) (void) cudaGetLastError () ;
+    }
+    in_use_all -= bytes ;
+    D->p = nullptr ; D->j = nullptr ; D->x = nullptr ;
+}
+
+gbgpu_cuda_status gbgpu_cuda_result_to_csr (gbgpu_dev_csr *D, gbgpu_dev_result *T)
+{
+    *D = gbgpu_dev_csr { } ;
+    if (T->ncols > INT32_MAX) return GBGPU_CUDA_ERROR ;
+    void *j = nullptr ;
+    cudaError_t e = device_alloc (&j, (size_t) (T->nvals > 0 ? T->nvals : 1) * sizeof (int32_t)) ;
+    if (e == cudaSuccess) e = narrow_indices_async (static_cast <int32_t *> (j), T->j, T->nvals) ;
+    if (e != cudaSuccess)
+    {
+        device_free (j) ;
+        return status_of (e) ;
+    }
+    D->nrows = T->nrows ;
+    D->ncols = T->ncols ;
+    D->nvals = T->nvals ;
+    D->p = T->p ;
+    D->j = static_cast <int32_t *> (j) ;
+    D->x = T->x ;
+    D->value_size = T->value_size ;
+    D->iso = T->iso ;
+    D->first_row = 0 ;
+    D->rows_sorted = true ;
+    device_free (T->j) ;            // after the narrowing, in stream order
+    T->p = nullptr ; T->j = nullptr ; T->x = nullptr ;
+    return GBGPU_CUDA_OK ;
 }
 
 void gbgpu_cuda_trim_pool (void)

@@ -1,0 +1,73 @@
+// tests/test_device_cache_proof.c: [host] the device cache's proof passes on
+// the installed GraphBLAS: every GrB_/GxB_ function the library exports (its
+// dynamic symbol table, walked at run time) is one gbgpu classified from its
+// GraphBLAS.h, and every one that may change a matrix reaches gbgpu's wrapper.
+// SPDX-License-Identifier: Apache-2.0
+//
+// A library that exports a function gbgpu's header does not declare (a
+// modifier gbgpu would not see) turns the cache off, and fails this test.
+// The wrappers must also forward: a matrix changed through them has the
+// library's content, and an unknown object or NULL passes straight through.
+
+#define _GNU_SOURCE
+#include "test_support.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+// The object that defines `name` in the program's global scope.
+static const char *defined_in (const char *name)
+{
+    Dl_info where ;
+    void *f = dlsym (RTLD_DEFAULT, name) ;
+    return (f != NULL && dladdr (f, &where) != 0 && where.dli_fname != NULL)
+        ? where.dli_fname : "(nowhere)" ;
+}
+
+int main (void)
+{
+    ts_start () ;
+    const char *state = gbgpu_device_cache_state () ;
+    printf ("device cache: %s\n", state) ;
+    int exported = 0, modifiers = 0 ;
+    bool on = sscanf (state, "on: the library's %d GrB_/GxB_ functions are all classified, "
+        "and the %d that may change a matrix", &exported, &modifiers) == 2 ;
+    ts_check (on, "the device cache's proof failed: %s", state) ;
+    // GraphBLAS 7.4 exports 745 such functions, about 450 of them modifiers
+    ts_check (exported > 300 && modifiers > 200 && modifiers < exported,
+        "the proof saw %d exported functions, %d modifiers", exported, modifiers) ;
+    gbgpu_stats_t s = ts_stats_now () ;
+    ts_check (s.device_cache_on == 1, "stats: device_cache_on %llu",
+        (unsigned long long) s.device_cache_on) ;
+
+    // modifiers resolve to libgbgpu, functions that only read to the library
+    const char *gbgpu = defined_in ("gbgpu_mxm") ;
+    const char *modifying [ ] = { "GrB_Matrix_setElement_FP64", "GrB_Matrix_free",
+        "GrB_Matrix_new", "GxB_Matrix_pack_CSR", "GrB_Vector_assign", "GrB_mxm" } ;
+    for (size_t k = 0 ; k < sizeof (modifying) / sizeof (modifying [0]) ; k++)
+    {
+        ts_check (strcmp (defined_in (modifying [k]), gbgpu) == 0,
+            "%s resolves to %s, not %s", modifying [k], defined_in (modifying [k]), gbgpu) ;
+    }
+    ts_check (strcmp (defined_in ("GrB_Matrix_nvals"), gbgpu) != 0,
+        "GrB_Matrix_nvals (which only reads) resolves to libgbgpu") ;
+
+    // the wrappers forward: content as the library makes it
+    GrB_Matrix A = NULL ;
+    TS_OK (GrB_Matrix_new (&A, GrB_FP64, 4, 4)) ;
+    TS_OK (GrB_Matrix_setElement_FP64 (A, 2.5, 1, 2)) ;
+    TS_OK (GrB_Matrix_setElement_FP64 (A, 1.5, 3, 0)) ;
+    TS_OK (GrB_Matrix_removeElement (A, 3, 0)) ;
+    GrB_Index nvals = 0 ;
+    double x = 0 ;
+    TS_OK (GrB_Matrix_nvals (&nvals, A)) ;
+    TS_OK (GrB_Matrix_extractElement_FP64 (&x, A, 1, 2)) ;
+    ts_check (nvals == 1 && x == 2.5, "through the wrappers: %llu entries, A(1,2) = %g",
+        (unsigned long long) nvals, x) ;
+    ts_check (GrB_Matrix_free (NULL) == GrB_SUCCESS, "GrB_Matrix_free (NULL) is not a no-op") ;
+    TS_OK (GrB_Matrix_free (&A)) ;
+    ts_check (A == NULL, "GrB_Matrix_free left the handle set") ;
+    TS_OK (GrB_finalize ()) ;
+    return ts_summary () ;
+}
