@@ -18,15 +18,30 @@ matrices=$data/matrices
 
 # One program run under one policy: prints "result|GrB_mxm s|total s|where".
 # result: the line whose first word is $2 (triangles, reached, clusters).
-run_example () {
-    policy=$1 result_word=$2
-    shift 2
+run_once () {
+    result_word=$1
+    shift
     output=$("$@" 2>&1) || { echo "fail|fail|fail|exit status $?"; return; }
     echo "$output" | awk -v word="$result_word" '
         $1 == word { $1 = ""; result = substr ($0, 2) }
         $1 == "GrB_mxm" { mxm = $2; where = $0; sub (/.* s on /, "", where) }
         $1 == "total" { total = $2 }
         END { printf "%s|%s|%s|%s\n", result, mxm, total, where }'
+}
+
+# A run whose GrB_mxm took under a second is one of three, the median's
+# line: single runs of a few milliseconds move by half between runs.
+run_example () {
+    policy=$1 result_word=$2
+    shift 2
+    first=$(run_once "$result_word" "$@")
+    short=$(echo "$first" | awk -F'|' '{ print ($2 != "fail" && $2 + 0 < 1) ? 1 : 0 }')
+    if [ "$short" = 1 ]; then
+        { echo "$first"; run_once "$result_word" "$@"; run_once "$result_word" "$@"; } |
+            sort -t'|' -k2,2g | sed -n 2p
+    else
+        echo "$first"
+    fi
 }
 
 # One table row: the example on one input, CPU, GPU, then auto.
@@ -52,7 +67,8 @@ echo
 echo "### Examples end to end, $(date -u '+%Y-%m-%d %H:%M UTC') | ${gpu_name:-no GPU} | $(nproc) cores | commit $commit"
 echo
 echo "Times in seconds, from the programs' own lines: the GrB_mxm calls, and the"
-echo "whole computation after loading (examples/*/*.c say what each total covers)."
+echo "whole computation after loading (examples/*/*.c say what each total covers);"
+echo "a cell whose GrB_mxm took under a second is the median of three runs."
 echo
 echo "| example | input | CPU GrB_mxm | CPU total | GPU GrB_mxm | GPU total | GrB_mxm speedup | auto GrB_mxm | auto / CPU | GPU GrB_mxm ran on | result (CPU / GPU / auto when they differ) |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"
@@ -74,6 +90,9 @@ for graph in CA-GrQc CA-HepTh oregon1_010331; do
     [ -f "$matrices/$graph.mtx" ] && row "bfs 64" "$graph" reached "$bfs" "$matrices/$graph.mtx"
 done
 row "bfs 64" rmat:20 reached "$bfs" rmat:20
+for graph in oregon1_010331 p2p-Gnutella31_directed; do
+    [ -f "$matrices/$graph.mtx" ] && row "bfs 1024" "$graph" reached "$bfs" --sources 1024 "$matrices/$graph.mtx"
+done
 row "bfs 1024" rmat:20 reached "$bfs" --sources 1024 rmat:20
 
 # (not R-MAT 20: M*M of a power-law graph does not fit before pruning)
