@@ -113,10 +113,15 @@ static void find_builtin_op_objects (void)
     }
 }
 
+void gbgpu_builtin_ops_find (void)
+{
+    pthread_once (&objects_once, find_builtin_op_objects) ;
+}
+
 static bool lookup (GrB_BinaryOp op, op_kind *kind, gbgpu_type *type)
 {
     if (op == NULL) return false ;
-    pthread_once (&objects_once, find_builtin_op_objects) ;
+    gbgpu_builtin_ops_find () ;
     for (size_t k = 0 ; k < N_BUILTIN_OPS ; k++)
     {
         if (builtin_op_objects [k] != op) continue ;

@@ -24,6 +24,10 @@ typedef struct
 }
 gbgpu_builtin_op ;
 
+// The library's built-in operator objects, looked up once (hundreds of dlsym
+// calls, a few tenths of a millisecond: gbgpu_start_device does it, so that
+// a program's first GrB_mxm does not).
+void gbgpu_builtin_ops_find (void) ;
 gbgpu_builtin_op gbgpu_classify_add (GrB_BinaryOp op) ;
 gbgpu_builtin_op gbgpu_classify_mult (GrB_BinaryOp op) ;
 GrB_Type gbgpu_grb_type (gbgpu_type t) ;
