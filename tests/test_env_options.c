@@ -58,11 +58,14 @@ static bool environment_is (const env_case *c)
     return true ;
 }
 
+// The lines that name one of gbgpu's environment variables (stderr may also
+// say other things once, such as why the device cache is off).
 static int lines_in (FILE *f)
 {
-    int lines = 0, ch ;
+    int lines = 0 ;
+    char line [1024] ;
     rewind (f) ;
-    while ((ch = fgetc (f)) != EOF) lines += (ch == '\n') ;
+    while (fgets (line, sizeof (line), f) != NULL) lines += (strstr (line, "GBGPU_") != NULL) ;
     return lines ;
 }
 

@@ -34,8 +34,10 @@ int main (void)
     s = ts_stats_now () ;
     ts_check (s.calls == 1, "gbgpu_mxm counted %llu calls", (unsigned long long) s.calls) ;
     const char *state = gbgpu_device_cache_state () ;
+    // (a library newer than the header is found out first: ts_support.h)
     ts_check (s.device_cache_on == 0 && strncmp (state, "off: ", 5) == 0
-        && strstr (state, "not libgbgpu") != NULL,
+        && (strstr (state, "not libgbgpu") != NULL
+            || (!ts_library_is_header_version () && ts_cache_proof_verdict_expected (state))),
         "the device cache is not off with the library first: %s", state) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&Ref) ;
     TS_OK (GrB_finalize ()) ;

@@ -105,7 +105,14 @@ check(ours is not None and tuple(map(int, ours.groups())) == tuple(version),
 if version[0] == int(sys.argv[1]):
     check(calls == 2, f"both products went through gbgpu ({calls})")
     state = gbgpu.gbgpu_device_cache_state().decode()
-    check(state.startswith("on:"), f"python-graphblas's calls that change a matrix reach gbgpu: {state}")
+    # a library newer than gbgpu's header (pip's 9.4.5 beside the sources'
+    # 9.4.0) may export what the header does not declare: the cache is off then
+    header = tuple(map(int, sys.argv[2].split(".")))
+    newer = tuple(version) != header and "which the GraphBLAS.h gbgpu was built with does not declare" in state
+    if newer:
+        print(f"library {tuple(version)}, header {header}: {state}")
+    check(state.startswith("on:") or newer,
+          f"python-graphblas's calls that change a matrix reach gbgpu: {state}")
     if gbgpu.gbgpu_device_available():
         check(gpu_calls == 2, f"both ran on the GPU ({gpu_calls})")
     else:

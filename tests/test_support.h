@@ -74,6 +74,14 @@ uint64_t ts_seed_mix (uint64_t a, uint64_t b) ;             // seed from two
 //------------------------------------------------------------------------------
 
 gbgpu_stats_t ts_stats_now (void) ;
+// The device cache's state (gbgpu_device_cache_state) holds the verdict its
+// proof must reach: "on" when the program's library is the very version of
+// the GraphBLAS.h gbgpu and the tests were built with.  A newer library of
+// that major version (pip's 9.4.5 wheel beside the 9.4.0 header of the
+// public sources) may export functions the header does not declare: then
+// the proof rightly says "off" and names one.  Prints which case it is.
+bool ts_cache_proof_verdict_expected (const char *state) ;
+bool ts_library_is_header_version (void) ;
 // after - before, counter by counter
 gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
                               const gbgpu_stats_t *after) ;
