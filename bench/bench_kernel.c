@@ -74,8 +74,9 @@ static bench_status kernel_produce (void *context, bench_csr *C,
     if (status != BENCH_OK) goto done ;
     *seconds = (computed - start) + (freed - freeing) ;
     // progress (stderr): where the kernel time went, phase by phase
-    fprintf (stderr, "    phases: analyse %.3f symbolic %.3f numeric %.3f sort %.3f ms\n",
-        profile.analyse_ms, profile.symbolic_ms, profile.numeric_ms, profile.sort_ms) ;
+    if (profile.per_bin)
+        fprintf (stderr, "    phases: analyse %.3f symbolic %.3f numeric %.3f sort %.3f ms\n",
+            profile.analyse_ms, profile.symbolic_ms, profile.numeric_ms, profile.sort_ms) ;
     if (k->breakdown != NULL)
     {
         *k->breakdown = profile ;

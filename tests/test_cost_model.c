@@ -333,8 +333,8 @@ static void test_first_use (void)
         "a run-time semiring's first use: %.3g s", predict (&m, &jit).first_use) ;
 
     // the record: per semiring and path, loaded once a GPU call ran it
-    gbgpu_kernel_set a = { { GBGPU_ADD_PLUS, GBGPU_MULT_PAIR, GBGPU_TYPE_INT64 }, false,
-        GBGPU_COST_MASKED } ;
+    gbgpu_kernel_set a = { .semiring = { GBGPU_ADD_PLUS, GBGPU_MULT_PAIR, GBGPU_TYPE_INT64 },
+        .run_time = false, .jit = NULL, .path = GBGPU_COST_MASKED } ;
     gbgpu_kernel_set other_path = a, other_type = a ;
     other_path.path = GBGPU_COST_MASKED_DOT ;
     other_type.semiring.type = GBGPU_TYPE_INT32 ;
@@ -355,6 +355,17 @@ static void test_first_use (void)
         "marked: itself %d, another path %d, another type %d", was, forgone, 1e3 * after, still,
         gbgpu_kernel_set_loaded (&a, &ignored), gbgpu_kernel_set_loaded (&other_path, &ignored),
         gbgpu_kernel_set_loaded (&other_type, &ignored)) ;
+
+    // two run-time semirings of user operators: the same (absent) codes,
+    // two compiled entries; one loaded says nothing of the other
+    static char entries [2] ;
+    gbgpu_kernel_set user = { .semiring = { 0, 0, 0 }, .run_time = true,
+        .jit = (const gbgpu_jit_entry *) &entries [0], .path = GBGPU_COST_UNMASKED } ;
+    gbgpu_kernel_set other_user = user ;
+    other_user.jit = (const gbgpu_jit_entry *) &entries [1] ;
+    gbgpu_kernel_set_mark_loaded (&user) ;
+    ts_check (gbgpu_kernel_set_loaded (&user, &ignored) && !gbgpu_kernel_set_loaded (&other_user, &ignored),
+        "a run-time semiring counted as loaded because another with the same codes ran") ;
 }
 
 // MCL's first expansion on hep-th: 1.05e7 products, 9.96e6 entries

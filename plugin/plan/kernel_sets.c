@@ -36,6 +36,7 @@ gbgpu_kernel_set gbgpu_kernel_set_of (const gbgpu_plan *plan)
     gbgpu_kernel_set k ;
     k.semiring = plan->semiring ;
     k.run_time = plan->run_time ;
+    k.jit = plan->run_time ? plan->jit : NULL ;
     // a valued complemented mask is left to the final step: unmasked kernels
     k.path = plan->masked_dot ? GBGPU_COST_MASKED_DOT
         : (plan->M.matrix == NULL) ? GBGPU_COST_UNMASKED
@@ -47,7 +48,7 @@ static bool same_set (const gbgpu_kernel_set *a, const gbgpu_kernel_set *b)
 {
     return a->semiring.add == b->semiring.add && a->semiring.mult == b->semiring.mult
         && a->semiring.type == b->semiring.type && a->run_time == b->run_time
-        && a->path == b->path ;
+        && a->jit == b->jit && a->path == b->path ;
 }
 
 // Under the lock: the set's record, added (not loaded, nothing forgone) when

@@ -117,6 +117,9 @@ typedef struct
 {
     gbgpu_semiring semiring ;
     bool run_time ;
+    // a run-time semiring's compiled entry, NULL until it is found: user
+    // operators and types have no codes, so two such semirings differ here
+    const gbgpu_jit_entry *jit ;
     gbgpu_cost_kind path ;
 }
 gbgpu_kernel_set ;

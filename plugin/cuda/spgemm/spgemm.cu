@@ -411,7 +411,10 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     GBGPU_TRY (inject_failure_if_asked ()) ;
 
     // numeric: T's size comes back with the numeric bins' counts, in the
-    // one wait of bin_rows (a wait on the host is a GPU idle for its round trip)
+    // one wait of bin_rows (a wait on the host is a GPU idle for its round
+    // trip).  With no rows bin_rows waits for nothing; then it is the copy
+    // itself: into pageable memory (nvals is on this stack, not pinned) it
+    // returns only once done.  Pinning nvals would need a wait here.
     int64_t nvals = 0 ;
     GBGPU_TRY (cudaMemcpyAsync (&nvals, Cp.get () + m, sizeof (int64_t), cudaMemcpyDeviceToHost, stream ())) ;
     const size_t fill_slot_bytes = sizeof (uint32_t) + values.value_slot_bytes ;
