@@ -187,7 +187,8 @@ static void read_line (char *line, const peer_argument *args, int nargs,
 }
 
 // bash script args..., its stdout read into the rows.  Returns its exit
-// status (128 + the signal that ended it), or -1 when it could not start.
+// status (128 + the signal that ended it), or -1 when it could not start or
+// its status could not be read.
 static int run_script (const char *script, const peer_argument *args, int nargs,
     bench_peer_row *rows)
 {
@@ -238,7 +239,9 @@ static int run_script (const char *script, const peer_argument *args, int nargs,
     }
     else close (fds [0]) ;    // the child then ends on a broken pipe
     int status = 0 ;
-    while (waitpid (child, &status, 0) < 0 && errno == EINTR) { }
+    pid_t waited ;
+    while ((waited = waitpid (child, &status, 0)) < 0 && errno == EINTR) { }
+    if (waited < 0) return (-1) ;     // no exit status to read: not a success
     return (WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status)) ;
 }
 
