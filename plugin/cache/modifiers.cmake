@@ -90,6 +90,7 @@ set(all_names "")
 set(wrapped_names "")
 set(kept_names "")
 set(wrappers "")
+set(wrapper_names "")
 set(wrapper_count 0)
 
 foreach(statement IN LISTS text)
