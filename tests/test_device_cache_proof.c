@@ -1,11 +1,15 @@
-// tests/test_device_cache_proof.c: [host] the device cache's proof passes on
-// the installed GraphBLAS: every GrB_/GxB_ function the library exports (its
-// dynamic symbol table, walked at run time) is one gbgpu classified from its
-// GraphBLAS.h, and every one that may change a matrix reaches gbgpu's wrapper.
+// tests/test_device_cache_proof.c: [host] the device cache's proof reaches its
+// verdict on the installed GraphBLAS: every GrB_/GxB_ function the library
+// exports (its dynamic symbol table, walked at run time) is one gbgpu
+// classified from its GraphBLAS.h, and every one that may change a matrix
+// reaches gbgpu's wrapper.
 // SPDX-License-Identifier: Apache-2.0
 //
 // A library that exports a function gbgpu's header does not declare (a
-// modifier gbgpu would not see) turns the cache off, and fails this test.
+// modifier gbgpu would not see) turns the cache off: with the header's own
+// library version that fails this test; with a newer library of that major
+// version (pip's 9.4.5 beside the 9.4.0 header) it is the right verdict
+// (ts_cache_proof_verdict_expected).
 // The wrappers must also forward: a matrix changed through them has the
 // library's content, and an unknown object or NULL passes straight through.
 
