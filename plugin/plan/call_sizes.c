@@ -13,10 +13,9 @@
 #include "plan/plan.h"
 #include "cache/device_cache.h"
 
-// Column indices cross the bus as 32 bits (cuda/memory/transfer.cu), row
-// pointers as 64.
+// Column indices cross the bus as 32 bits (cuda/memory/transfer.cu; the
+// whole CSR: gbgpu_csr_bus_bytes).
 #define WIRE_INDEX_BYTES 4.0
-#define ROW_POINTER_BYTES 8.0
 
 // A matrix as the library holds it.
 typedef struct
@@ -68,9 +67,8 @@ static void add_upload (gbgpu_cost_sizes *s, const gbgpu_operand *X)
             + (h.iso ? 1 : cells) * (double) value_size ;
         return ;
     }
-    s->bytes_up += ((double) X->nrows + 1) * ROW_POINTER_BYTES
-        + (double) h.nvals * (WIRE_INDEX_BYTES + (h.iso ? 0 : (double) value_size))
-        + (h.iso ? (double) value_size : 0) ;
+    s->bytes_up += gbgpu_csr_bus_bytes ((double) X->nrows, (double) h.nvals,
+        (double) value_size, h.iso) ;
     if (!in_place) s->host_copy_entries += (double) h.nvals ;
 }
 
@@ -127,7 +125,7 @@ void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
     s->rows = m ;
     s->t_entries = t_entries ;
     s->t_entry_bytes = WIRE_INDEX_BYTES + (double) plan->value_size ;
-    s->bytes_down = (m + 1) * ROW_POINTER_BYTES + t_entries * s->t_entry_bytes ;
+    s->bytes_down = gbgpu_csr_bus_bytes (m, t_entries, (double) plan->value_size, false) ;
 
     // C's entries survive into the result with an accumulator or no replace
     double c_entries = 0 ;

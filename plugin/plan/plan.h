@@ -24,6 +24,15 @@ typedef struct
 }
 gbgpu_builtin_op ;
 
+// What gbgpu_cuda_upload puts on the bus for a CSR matrix (cuda/memory/
+// transfer.cu): 8-byte row pointers, 4-byte column indices, the values (one
+// for an iso matrix); a download moves the same.
+static inline double gbgpu_csr_bus_bytes (double nrows, double nvals, double value_size,
+    bool iso)
+{
+    return (nrows + 1) * 8 + nvals * 4 + (iso ? 1 : nvals) * value_size ;
+}
+
 // The library's built-in operator objects, looked up once (hundreds of dlsym
 // calls, a few tenths of a millisecond: gbgpu_start_device does it, so that
 // a program's first GrB_mxm does not).

@@ -134,10 +134,9 @@ static void keep_result_as_C (gbgpu_dev_csr *kept, GrB_Matrix C, GrB_Info info,
         // (direct_to_C: C's type is T's)
         gbgpu_operand X = { .matrix = C, .transpose = false, .values_needed = true,
             .type = plan->ttype, .nrows = (GrB_Index) kept->nrows, .ncols = (GrB_Index) kept->ncols } ;
-        // what an upload of C would have moved (cuda/memory/transfer.cu)
-        uint64_t bus_bytes = (uint64_t) (kept->nrows + 1) * sizeof (int64_t)
-            + (uint64_t) kept->nvals * sizeof (int32_t)
-            + (uint64_t) (kept->iso ? 1 : kept->nvals) * kept->value_size ;
+        // what an upload of C would have moved
+        uint64_t bus_bytes = (uint64_t) gbgpu_csr_bus_bytes ((double) kept->nrows,
+            (double) kept->nvals, (double) kept->value_size, kept->iso) ;
         e = gbgpu_device_cache_adopt (kept, &X, gbgpu_generation_of (C), bus_bytes, device_id) ;
     }
     gbgpu_device_cache_release (e) ;
