@@ -167,6 +167,7 @@ static void row_not_run (bench_row *row, bench_status status)
     bench_result_set (&row->cusparse, BENCH_NOT_RUN, "%s", "") ;
     bench_result_set (&row->e2e, status, "%s", "") ;
     bench_result_set (&row->cpu, status, "%s", "") ;
+    bench_result_set (&row->policy_auto, status, "%s", "") ;
 }
 
 static void run_case (bench_table *table, const char *input_label,
@@ -209,14 +210,17 @@ static void run_case (bench_table *table, const char *input_label,
         if (o->cpu_only)
         {
             bench_result_set (&row.e2e, BENCH_NOT_RUN, "%s", "") ;
+            bench_result_set (&row.policy_auto, BENCH_NOT_RUN, "%s", "") ;
         }
         else if (!device_present)
         {
             bench_result_set (&row.e2e, BENCH_NO_DEVICE, "%s", "") ;
+            bench_result_set (&row.policy_auto, BENCH_NO_DEVICE, "%s", "") ;
         }
         else if (!row.have_C)
         {
             bench_result_set (&row.e2e, BENCH_FAILED, "no CPU result to check against") ;
+            bench_result_set (&row.policy_auto, BENCH_FAILED, "no CPU result to check against") ;
         }
         else
         {
@@ -224,6 +228,11 @@ static void run_case (bench_table *table, const char *input_label,
             bench_masked_mxm_column (&row.e2e, c->M, c->A, c->B, c->desc, s,
                 GBGPU_POLICY_GPU, &reference, &o->plan) ;
             progress (row.label, "e2e", &row.e2e) ;
+            // what a program gets with gbgpu loaded: the cost model's choice,
+            // taught by the calls before (goal: never slower than cpu_ms)
+            bench_masked_mxm_column (&row.policy_auto, c->M, c->A, c->B, c->desc, s,
+                GBGPU_POLICY_AUTO, &reference, &o->plan) ;
+            progress (row.label, "auto", &row.policy_auto) ;
         }
         bench_csr_free (&reference) ;
     }

@@ -1,7 +1,9 @@
 // bench/bench_graph.h: gbgpu-bench --graph-suite: the products graph algorithms
 // make, on one undirected graph (its pattern, self-loops removed,
-// symmetrized), one table row each, GPU end to end vs SuiteSparse on the CPU,
-// every GPU result checked against the CPU's:
+// symmetrized), one table row each, GPU end to end (policy gpu) and what a
+// program gets with gbgpu loaded (policy auto, the cost model taught by the
+// calls before) vs SuiteSparse on the CPU, every result checked against the
+// CPU's:
 // SPDX-License-Identifier: Apache-2.0
 //
 //   tri_LUt   C<L> = L*U'  PLUS_PAIR_INT64, descriptor ST1   (triangles)
@@ -16,7 +18,8 @@
 // and the sources the bfs program's (bfs_sources.h), so the rows time what
 // the examples run.  The A*A rows are skipped past GRAPH_MAX_SQUARE_PRODUCTS
 // products: their C and its check would not fit the host (R-MAT 19 and 20).
-// Columns are the default suite's (bench_table.h); the kernel and cuSPARSE
+// Columns are the default suite's (bench_table.h) and auto_ms, auto_vs_cpu
+// (the CPU's time over auto's: goal at least 0.95); the kernel and cuSPARSE
 // columns read "-", products counts every multiply of the unmasked product.
 
 #ifndef BENCH_GRAPH_H

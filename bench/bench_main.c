@@ -137,7 +137,7 @@ int main (int argc, char **argv)
         return (EXIT_FAILURE) ;
     }
     bench_table *table = bench_table_open (o.csv_path, o.markdown_path, context,
-        label_width, peers != NULL) ;
+        label_width, peers != NULL, o.graph_suite) ;
     if (table == NULL) return (EXIT_FAILURE) ;
     fprintf (stderr, "gbgpu-bench: %s\n", context) ;
     bench_bus_rates pinned = { 0, 0 } ;

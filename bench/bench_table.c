@@ -11,7 +11,7 @@ enum
 {
     COL_INPUT, COL_ROWS, COL_COLS, COL_NNZ_A, COL_NNZ_B, COL_PRODUCTS, COL_NNZ_C,
     COL_COMPRESSION, COL_KERNEL, COL_GFLOPS, COL_E2E, COL_CUSPARSE, COL_CPU,
-    COL_PEAK, COL_VS_CUSPARSE, COL_VS_CPU,
+    COL_PEAK, COL_VS_CUSPARSE, COL_VS_CPU, COL_AUTO, COL_AUTO_VS_CPU,
     COL_BEST_PEER, COL_BEST_PEER_GFLOPS, COL_VS_BEST_PEER,
     COL_PEER,                           // one per peer: COL_PEER + bench_peer
     COL_NOTES = COL_PEER + BENCH_NPEERS, NCOLUMNS
@@ -27,7 +27,8 @@ static const struct { const char *header ; int width ; } columns [NCOLUMNS] =
     [COL_GFLOPS] = { "GFLOPS", 7 },         [COL_E2E] = { "e2e_ms", 9 },
     [COL_CUSPARSE] = { "cusparse_ms", 11 }, [COL_CPU] = { "cpu_ms", 9 },
     [COL_PEAK] = { "peak_MiB", 8 },         [COL_VS_CUSPARSE] = { "vs_cusparse", 11 },
-    [COL_VS_CPU] = { "e2e_vs_cpu", 10 },    [COL_BEST_PEER] = { "best_peer", 9 },
+    [COL_VS_CPU] = { "e2e_vs_cpu", 10 },    [COL_AUTO] = { "auto_ms", 9 },
+    [COL_AUTO_VS_CPU] = { "auto_vs_cpu", 11 }, [COL_BEST_PEER] = { "best_peer", 9 },
     [COL_BEST_PEER_GFLOPS] = { "best_peer_GFLOPS", 16 },
     [COL_VS_BEST_PEER] = { "vs_best_peer", 12 },
     [COL_NOTES] = { "notes", 0 },       // COL_PEER ..: column_header
@@ -39,9 +40,11 @@ struct bench_table
 {
     FILE *csv, *markdown ;
     int label_width ;
-    bool with_peers ;
-    double log_vs_cusparse, log_vs_cpu, log_vs_best_peer ;  // sums of logs, for the geomeans
-    int n_vs_cusparse, n_vs_cpu, n_vs_best_peer ;
+    bool with_peers, with_auto ;
+    double log_vs_cusparse, log_vs_cpu, log_vs_best_peer, log_auto_vs_cpu ;  // sums of logs, for the geomeans
+    int n_vs_cusparse, n_vs_cpu, n_vs_best_peer, n_auto_vs_cpu ;
+    double worst_auto_vs_cpu ;      // the least, and its row: goal "never slower"
+    char worst_auto_label [96] ;
 } ;
 
 static bool is_peer_column (int c)
@@ -50,9 +53,11 @@ static bool is_peer_column (int c)
 }
 
 // The peers' columns are there only with --peers, and the one per peer only
-// in the files: the printed table is wide enough without them.
+// in the files: the printed table is wide enough without them; policy auto's
+// only with --graph-suite.
 static bool shown (const bench_table *t, int c, bool printed)
 {
+    if (c == COL_AUTO || c == COL_AUTO_VS_CPU) return (t->with_auto) ;
     if (c < COL_BEST_PEER || c == COL_NOTES) return (true) ;
     return (t->with_peers && !(printed && is_peer_column (c))) ;
 }
@@ -130,6 +135,7 @@ static void row_cells (cell *cells, const bench_row *row)
     format_result (cells [COL_E2E], sizeof (cell), &row->e2e) ;
     format_result (cells [COL_CUSPARSE], sizeof (cell), &row->cusparse) ;
     format_result (cells [COL_CPU], sizeof (cell), &row->cpu) ;
+    format_result (cells [COL_AUTO], sizeof (cell), &row->policy_auto) ;
     if (timed (&row->kernel))
     {
         snprintf (cells [COL_GFLOPS], sizeof (cell), "%.1f", kernel_gflops (row)) ;
@@ -148,6 +154,11 @@ static void row_cells (cell *cells, const bench_row *row)
     {
         snprintf (cells [COL_VS_CPU], sizeof (cell), "%.2f",
             row->cpu.seconds / row->e2e.seconds) ;
+    }
+    if (timed (&row->policy_auto) && timed (&row->cpu))
+    {
+        snprintf (cells [COL_AUTO_VS_CPU], sizeof (cell), "%.2f",
+            row->cpu.seconds / row->policy_auto.seconds) ;
     }
     int best = bench_peers_best (&row->peers) ;
     if (best >= 0)
@@ -170,6 +181,7 @@ static void row_cells (cell *cells, const bench_row *row)
     append_note (cells [COL_NOTES], sizeof (cell), "e2e", row->e2e.note) ;
     append_note (cells [COL_NOTES], sizeof (cell), "cusparse", row->cusparse.note) ;
     append_note (cells [COL_NOTES], sizeof (cell), "cpu", row->cpu.note) ;
+    append_note (cells [COL_NOTES], sizeof (cell), "auto", row->policy_auto.note) ;
     append_note (cells [COL_NOTES], sizeof (cell), "peers", row->peers.note) ;
 }
 
@@ -235,12 +247,13 @@ static void write_everywhere (const bench_table *t, cell *cells)
 }
 
 bench_table *bench_table_open (const char *csv_path, const char *markdown_path,
-    const char *context, int label_width, bool with_peers)
+    const char *context, int label_width, bool with_peers, bool with_auto)
 {
     bench_table *t = calloc (1, sizeof (bench_table)) ;
     if (t == NULL) return (NULL) ;
     t->label_width = label_width > 7 ? label_width : 7 ;
     t->with_peers = with_peers ;
+    t->with_auto = with_auto ;
     if (csv_path != NULL && (t->csv = fopen (csv_path, "w")) == NULL)
     {
         fprintf (stderr, "gbgpu-bench: cannot write %s\n", csv_path) ;
@@ -290,6 +303,16 @@ void bench_table_row (bench_table *t, const bench_row *row)
         t->log_vs_cpu += log (row->cpu.seconds / row->e2e.seconds) ;
         t->n_vs_cpu++ ;
     }
+    if (timed (&row->policy_auto) && timed (&row->cpu))
+    {
+        double speedup = row->cpu.seconds / row->policy_auto.seconds ;
+        t->log_auto_vs_cpu += log (speedup) ;
+        if (t->n_auto_vs_cpu++ == 0 || speedup < t->worst_auto_vs_cpu)
+        {
+            t->worst_auto_vs_cpu = speedup ;
+            snprintf (t->worst_auto_label, sizeof (t->worst_auto_label), "%s", row->label) ;
+        }
+    }
     double ratio ;
     if (vs_best_peer (row, &ratio))
     {
@@ -309,12 +332,21 @@ void bench_table_close (bench_table *t)
         exp (t->log_vs_cpu / t->n_vs_cpu)) ;
     if (t->n_vs_best_peer > 0) snprintf (cells [COL_VS_BEST_PEER], sizeof (cell),
         "%.2f", exp (t->log_vs_best_peer / t->n_vs_best_peer)) ;
+    if (t->n_auto_vs_cpu > 0) snprintf (cells [COL_AUTO_VS_CPU], sizeof (cell), "%.2f",
+        exp (t->log_auto_vs_cpu / t->n_auto_vs_cpu)) ;
     if (t->with_peers) snprintf (cells [COL_NOTES], sizeof (cell),
         "speedups over %d (vs_cusparse), %d (e2e_vs_cpu) and %d (vs_best_peer) inputs",
         t->n_vs_cusparse, t->n_vs_cpu, t->n_vs_best_peer) ;
     else snprintf (cells [COL_NOTES], sizeof (cell),
         "speedups over %d (vs_cusparse) and %d (e2e_vs_cpu) inputs",
         t->n_vs_cusparse, t->n_vs_cpu) ;
+    if (t->n_auto_vs_cpu > 0)
+    {
+        size_t used = strlen (cells [COL_NOTES]) ;
+        snprintf (cells [COL_NOTES] + used, sizeof (cell) - used,
+            "; auto_vs_cpu over %d rows, the least %.2f (%s)", t->n_auto_vs_cpu,
+            t->worst_auto_vs_cpu, t->worst_auto_label) ;
+    }
     write_everywhere (t, cells) ;
     if (t->csv != NULL) fclose (t->csv) ;
     if (t->markdown != NULL) fclose (t->markdown) ;

@@ -39,6 +39,7 @@ typedef struct
     bool have_C ;                   // nnz_C is known
     GrB_Index nnz_C ;
     bench_result kernel, e2e, cusparse, cpu ;
+    bench_result policy_auto ;      // --graph-suite: GrB_mxm under policy auto
     size_t peak_bytes ;
     bool have_breakdown ;           // --breakdown, and the kernel column ran
     gbgpu_cuda_profile breakdown ;  // of its last run
@@ -51,9 +52,10 @@ typedef struct bench_table bench_table ;
 
 // Start the outputs (NULL if a file cannot be opened).  context: one line
 // (date, device, library, commit, semiring, runs) printed above the table;
-// with_peers: the peers' columns are there (--peers).
+// with_peers: the peers' columns are there (--peers); with_auto: the
+// columns of policy auto (--graph-suite).
 bench_table *bench_table_open (const char *csv_path, const char *markdown_path,
-    const char *context, int label_width, bool with_peers) ;
+    const char *context, int label_width, bool with_peers, bool with_auto) ;
 
 void bench_table_row (bench_table *table, const bench_row *row) ;
 
