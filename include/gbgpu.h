@@ -29,9 +29,11 @@ extern "C" {
 typedef enum
 {
     GBGPU_POLICY = 0,       // a gbgpu_policy value              [GBGPU_POLICY=auto|gpu|cpu]
-    GBGPU_MIN_WORK = 1,     // policy auto: fewer multiply-adds (estimated)
-                            // than this stay on the CPU without a look at
-                            // the cost model (default 10^6) [GBGPU_MIN_WORK]
+    GBGPU_MIN_WORK = 1,     // policy auto: calls with less work than this
+                            // (estimated multiply-adds, plus the mask's
+                            // entries as held: a bitmap's every cell) stay
+                            // on the CPU without a look at the cost model
+                            // (default 10^6)               [GBGPU_MIN_WORK]
     GBGPU_DEVICE = 2,       // CUDA device id                      [GBGPU_DEVICE]
     GBGPU_PRINT_STATS = 3,  // nonzero: print the stats at exit    [GBGPU_STATS=1]
     GBGPU_ZERO_COPY = 4,    // nonzero (default): read inputs whose storage
@@ -73,8 +75,8 @@ typedef enum
     GBGPU_NOT_DELEGATED = -1,       // no reason: the call goes on (never counted)
     GBGPU_DELEGATED_POLICY = 0,     // the policy said CPU
     GBGPU_DELEGATED_NO_DEVICE,      // no usable CUDA device
-    GBGPU_DELEGATED_SMALL,          // policy auto and fewer estimated products
-                                    // than GBGPU_MIN_WORK (not modelled)
+    GBGPU_DELEGATED_SMALL,          // policy auto and less work than
+                                    // GBGPU_MIN_WORK (not modelled)
     GBGPU_DELEGATED_INVALID,        // bad or uninitialized input: the library
                                     // reports the error it always reports
     GBGPU_DELEGATED_SEMIRING,       // (monoid, multiply, type) not instantiated

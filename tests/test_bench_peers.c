@@ -236,7 +236,7 @@ static void timed_peer (bench_row *row, bench_peer p, double gflops)
 // The table of three rows, with or without the peers' columns.
 static void write_table (const char *csv, const char *markdown, bool with_peers)
 {
-    bench_table *table = bench_table_open (csv, markdown, "test context", 8, with_peers) ;
+    bench_table *table = bench_table_open (csv, markdown, "test context", 8, with_peers, false) ;
     if (table == NULL) { ts_fail ("bench_table_open") ; return ; }
     bench_row faster = kernel_row ("faster") ;
     timed_peer (&faster, BENCH_PEER_OPSPARSE, 10) ;

@@ -47,6 +47,12 @@ static double stored_entries (const held_matrix *h, double cells)
     return held_as_cells (h) ? cells : (double) h->nvals ;
 }
 
+double gbgpu_held_entries (const GrB_Matrix X, double cells)
+{
+    held_matrix h ;
+    return held_of (&h, X) ? stored_entries (&h, cells) : 0 ;
+}
+
 // op(X)'s bytes to the device, and the entries copied on the host first.
 static void add_upload (gbgpu_cost_sizes *s, const gbgpu_operand *X)
 {
@@ -62,7 +68,8 @@ static void add_upload (gbgpu_cost_sizes *s, const gbgpu_operand *X)
     s->uploads += 1 ;
     if (in_place && held_as_cells (&h))
     {
-        // a byte a cell of a bitmap, and every cell's value
+        // a bitmap's cells (they cross as bits, the rate is per cell), and
+        // every cell's value
         s->cell_bytes_up += ((h.sparsity == GxB_BITMAP) ? cells : 0)
             + (h.iso ? 1 : cells) * (double) value_size ;
         return ;

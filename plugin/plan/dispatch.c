@@ -241,11 +241,14 @@ static bool plan_product
     if (k == 0) return false ;
     // Expected products, from the matrices' arrays (product_estimate.c).
     // Policy auto: below the floor the GPU cannot pay, and nothing is
-    // modelled; above it the cost model decides (below).
+    // modelled; above it the cost model decides (below).  The CPU's work is
+    // the products and the mask as it holds it: a BFS level of 10^5
+    // products under a bitmap mask of 1024 x 62586 cells takes it 30 ms.
     double estimate = gbgpu_estimate_products (A, ta, (double) anvals, B, tb, (double) bnvals,
         (double) k) ;
     const bool auto_policy = (gbgpu_current_policy () == GBGPU_POLICY_AUTO) ;
-    if (auto_policy && estimate < (double) gbgpu_current_min_work ()) return false ;
+    if (auto_policy && estimate + ((M == NULL) ? 0 : gbgpu_held_entries (M, (double) m * (double) n))
+        < (double) gbgpu_current_min_work ()) return false ;
 
     plan->semiring = parts->codes ;
     plan->jit = NULL ;

@@ -153,6 +153,10 @@ void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
     const GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum, double products,
     double work) ;
 
+// Entries the library touches in X as it holds it: every one of its `cells`
+// when X is a bitmap or full matrix (0 when X cannot be read).
+double gbgpu_held_entries (const GrB_Matrix X, double cells) ;
+
 // The process's model on a planned call's sizes (plan->cost): true when it
 // predicts the GPU faster (the decision and its predictions are counted in
 // the stats; a CPU decision adds what it forwent to the kernel set's first
