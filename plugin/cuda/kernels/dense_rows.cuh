@@ -2,12 +2,24 @@
 // of their width (power-law hubs, C close to dense).
 // SPDX-License-Identifier: Apache-2.0
 //
-// A block owns one row at a time and an accumulator with one state word and
-// one value slot per column of B, in global memory: a product finds its slot
-// by its column, with no hashing and no probing.  The row is read back by
-// sweeping the columns in order, so it comes out sorted, and the sweep also
-// clears the accumulator for the block's next row.  Templated on the same
-// semiring policy as the hash accumulator; counting compiles the values out.
+// A block owns one row at a time and an accumulator with a 2-bit state and
+// a value slot per column of B: a product finds its column's state and slot
+// by the column, with no hashing and no probing.  The states (16 columns a
+// word, a quarter of a byte a column: 16 KB for 65536 columns) live in shared
+// memory when a few blocks' worth fit a multiprocessor, else in global memory
+// beside the slots; the value slots are always in global memory.
+//
+// A product claims its column with one atomic OR of the word (both bits set
+// is PRESENT), so a claim is cheap and the claims of a row count its entries
+// exactly.  Each entry of A(i,:) is walked by a group of lanes sized to the
+// row's mean length of B's rows (power-law B: most rows short, where a warp
+// per entry left most lanes idle).  The row is read back by a sweep over the
+// state words, each thread a run of words: one block-wide scan of their
+// PRESENT columns gives each thread its place, so the row comes out sorted.
+// The sweep resets only the slots it read (no other slot was written) and
+// the words it swept, for the block's next row.  Counting sums the claims and
+// clears the words.  Templated on the same semiring policy as the hash
+// accumulator; counting compiles the values out.
 
 #ifndef GBGPU_DENSE_ROWS_CUH
 #define GBGPU_DENSE_ROWS_CUH
@@ -18,108 +30,191 @@
 
 namespace gbgpu {
 
-constexpr int DENSE_THREADS = 1024 ;
+// Tuning (initial guesses, to be measured on the device): 512 threads a
+// block and four blocks a multiprocessor fill its 2048 threads with four
+// rows at a time (the states of 65536 columns take 16 KB a block).  That
+// leaves 32 registers a thread (__launch_bounds__); ptxas spills a few
+// (sm_90: up to ~100 bytes) outside the product loop, not in it.  The states
+// go to shared memory when at least DENSE_MIN_SHARED_BLOCKS blocks' states
+// fit a multiprocessor: shared atomics at half occupancy are taken to beat
+// global ones at full.
+constexpr int DENSE_THREADS = 512 ;
+constexpr int DENSE_BLOCKS_PER_SM = 4 ;
+constexpr int DENSE_MIN_SHARED_BLOCKS = 2 ;
 
-// column states
+// A column's state, 2 bits.  During products a column only goes from the
+// row's `from` state (EMPTY, or MASKED_OUT for T<M>) to PRESENT, which has
+// both bits set: an atomic OR of PRESENT claims it from either, and the old
+// bits say whether this OR was the claim.  EXCLUDED (T<!M>) and EMPTY under
+// T<M> never change during products, so a product that reads them skips the
+// column without an atomic.
 constexpr uint32_t COLUMN_EMPTY = 0 ;        // not in the row (nor in the mask)
-constexpr uint32_t COLUMN_PRESENT = 1 ;      // in the row
-constexpr uint32_t COLUMN_MASKED_OUT = 2 ;   // T<M>: in the mask, no product yet
-constexpr uint32_t COLUMN_EXCLUDED = 3 ;     // T<!M>: in the mask, left out
+constexpr uint32_t COLUMN_MASKED_OUT = 1 ;   // T<M>: in the mask, no product yet
+constexpr uint32_t COLUMN_EXCLUDED = 2 ;     // T<!M>: in the mask, left out
+constexpr uint32_t COLUMN_PRESENT = 3 ;      // in the row
+constexpr int COLUMNS_PER_WORD = 16 ;
 
-// Columns of a block's accumulator, rounded up so that its value slots are
-// aligned to their size: to even for slots of up to 8 bytes, to a multiple
-// of 4 for 16-byte ones (run-time semirings over user types).
-__host__ __device__ constexpr int64_t dense_columns (int64_t ncols, size_t value_bytes)
+__host__ __device__ constexpr int64_t dense_state_words (int64_t ncols)
 {
-    return (value_bytes > 8) ? (ncols + 3) & ~int64_t (3) : (ncols + 1) & ~int64_t (1) ;
+    return (ncols + COLUMNS_PER_WORD - 1) / COLUMNS_PER_WORD ;
 }
 
-// A block's state words and value slots (value_bytes: none for counting).
-__host__ __device__ constexpr size_t dense_block_bytes (int64_t ncols, size_t value_bytes)
+__host__ __device__ constexpr size_t round_to_16 (size_t bytes) { return (bytes + 15) & ~size_t (15) ; }
+
+// A block's state words: its dynamic shared memory, or its part of the
+// global tables.
+__host__ __device__ constexpr size_t dense_state_bytes (int64_t ncols)
 {
-    return (size_t) dense_columns (ncols, value_bytes) * (sizeof (uint32_t) + value_bytes) ;
+    return round_to_16 ((size_t) dense_state_words (ncols) * sizeof (uint32_t)) ;
 }
 
-// Offsets of one block's state words and value slots.
-template <class SR> struct dense_accumulator
+// A block's part of the global tables: its value slots (value_bytes: none
+// for counting), then its state words unless they are in shared memory.
+// Both are multiples of 16 bytes, so every block's slots stay aligned to
+// their size (16 bytes for run-time semirings over user types).
+__host__ __device__ constexpr size_t dense_block_bytes (int64_t ncols, size_t value_bytes,
+    bool shared_states)
 {
-    uint32_t *state ;
-    typename SR::S *slots ;
-    __device__ dense_accumulator (void *tables, int64_t ncols)
+    return round_to_16 ((size_t) ncols * value_bytes) + (shared_states ? 0 : dense_state_bytes (ncols)) ;
+}
+
+// The columns of a state word that are PRESENT, as the low bit of each
+// 2-bit field.
+__device__ __forceinline__ uint32_t present_bits (uint32_t word)
+{
+    return word & (word >> 1) & 0x55555555u ;
+}
+
+// Lanes per entry of A(i,:), as a power of two (its log2): the smallest at
+// least the mean length of the row's rows of B, up to a warp (power-law B:
+// the mean is set by a few long rows, and a wider group leaves the short
+// ones' lanes idle); beyond a warp only when A(i,:) has too few entries to
+// give every group one.
+__device__ __forceinline__ int dense_lane_bits (int64_t products, int64_t entries)
+{
+    const int64_t mean = (entries > 0) ? (products + entries - 1) / entries : 0 ;
+    int bits = 0 ;
+    while (bits < 5 && (int64_t (1) << bits) < mean) bits++ ;
+    while ((1 << bits) < DENSE_THREADS && (DENSE_THREADS >> bits) > entries
+        && (int64_t (1) << bits) < mean) bits++ ;
+    return bits ;
+}
+
+// The kernel's static shared memory: the block-wide scans and sums (used
+// one after another, with barriers between), and the row's products.
+struct dense_scratch
+{
+    using count_scan = cub::BlockScan <int, DENSE_THREADS, cub::BLOCK_SCAN_WARP_SCANS> ;
+    using count_sum = cub::BlockReduce <int, DENSE_THREADS> ;
+    using products_sum = cub::BlockReduce <int64_t, DENSE_THREADS> ;
+    union
     {
-        constexpr size_t value_bytes = value_slot_bytes <SR> () ;
-        unsigned char *base = static_cast <unsigned char *> (tables)
-            + (size_t) blockIdx.x * dense_block_bytes (ncols, value_bytes) ;
-        state = reinterpret_cast <uint32_t *> (base) ;
-        slots = reinterpret_cast <typename SR::S *> (base
-            + dense_columns (ncols, value_bytes) * sizeof (uint32_t)) ;
-    }
+        typename count_scan::TempStorage scan ;
+        typename count_sum::TempStorage count ;
+        typename products_sum::TempStorage products ;
+    } ;
+    int64_t row_products ;
 } ;
 
-template <class SR, bool FILL>
-__global__ void __launch_bounds__ (DENSE_THREADS)
-dense_rows_kernel (const hash_rows_args args, const launch_shape shape)
+// The kernel body, instantiated per memory of the states (as hash_rows per
+// table memory: shared states then take shared-memory instructions).
+template <class SR, bool FILL, table_memory MEMORY>
+__device__ __forceinline__ void dense_rows (const hash_rows_args &args, const launch_shape &shape,
+    unsigned char *shared_states, dense_scratch &scratch)
 {
-    const int64_t *rows = shape.rows ;
-    const int64_t nrows = shape.nrows ;
-    void *tables = shape.tables ;
     using T = typename SR::T ;
     using X = typename SR::X ;
     using S = typename SR::S ;
-    using block_scan = cub::BlockScan <int, DENSE_THREADS> ;
-    using block_sum = cub::BlockReduce <int, DENSE_THREADS> ;
-    __shared__ union { typename block_scan::TempStorage scan ;
-                       typename block_sum::TempStorage sum ; } scratch ;
 
     const int64_t ncols = args.ncols ;
+    const int64_t nwords = dense_state_words (ncols) ;
     const csr_view A = args.A, B = args.B, M = args.M ;
     const bool masked = (M.p != nullptr) ;
-    dense_accumulator <SR> acc (tables, ncols) ;
-    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32 ;
-    constexpr int warps = DENSE_THREADS / 32 ;
+    // the state a product may claim: T<M>, only mask columns; else (T<!M>
+    // too) only columns in no state yet
+    const uint32_t from = (masked && !args.complement) ? COLUMN_MASKED_OUT : COLUMN_EMPTY ;
 
-    for (int64_t j = threadIdx.x ; j < ncols ; j += DENSE_THREADS)
+    unsigned char *block_part = static_cast <unsigned char *> (shape.tables)
+        + (size_t) blockIdx.x * dense_block_bytes (ncols, value_slot_bytes <SR> (),
+                                                   MEMORY == table_memory::shared) ;
+    S *slots = reinterpret_cast <S *> (block_part) ;
+    uint32_t *states ;
+    if constexpr (MEMORY == table_memory::shared)
+        states = reinterpret_cast <uint32_t *> (shared_states) ;
+    else
+        states = reinterpret_cast <uint32_t *> (block_part
+            + round_to_16 ((size_t) ncols * value_slot_bytes <SR> ())) ;
+
+    for (int64_t w = threadIdx.x ; w < nwords ; w += DENSE_THREADS) states [w] = 0 ;
+    if constexpr (has_values <SR>)
     {
-        acc.state [j] = COLUMN_EMPTY ;
-        if constexpr (has_values <SR>) acc.slots [j] = SR::add::empty_slot () ;
+        for (int64_t j = threadIdx.x ; j < ncols ; j += DENSE_THREADS)
+            slots [j] = SR::add::empty_slot () ;
     }
     __syncthreads () ;
 
-    for (int64_t r = blockIdx.x ; r < nrows ; r += gridDim.x)
+    for (int64_t r = blockIdx.x ; r < shape.nrows ; r += gridDim.x)
     {
-        const int64_t i = rows [r] ;
+        const int64_t i = shape.rows [r] ;
+        const int64_t a_start = A.p [i], a_end = A.p [i+1] ;
+
+        // the row's products, for its lanes per entry of A, and the mask row
+        // preloaded (into words that are all EMPTY: set by OR)
+        int64_t products_here = 0 ;
+        for (int64_t pa = a_start + threadIdx.x ; pa < a_end ; pa += DENSE_THREADS)
+        {
+            const int32_t k = A.j [pa] ;
+            products_here += B.p [k+1] - B.p [k] ;
+        }
         if (masked)
         {
             const uint32_t preloaded = args.complement ? COLUMN_EXCLUDED : COLUMN_MASKED_OUT ;
             for (int64_t q = M.p [i] + threadIdx.x ; q < M.p [i+1] ; q += DENSE_THREADS)
-                acc.state [M.j [q]] = preloaded ;
-            __syncthreads () ;
-        }
-
-        int added = 0 ;
-        for (int64_t pa = A.p [i] + warp ; pa < A.p [i+1] ; pa += warps)
-        {
-            const int32_t k = A.j [pa] ;
-            X a = X () ;
-            if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, pa) ;
-            for (int64_t pb = B.p [k] + lane ; pb < B.p [k+1] ; pb += 32)
             {
-                const int32_t j = B.j [pb] ;
-                const uint32_t s = *reinterpret_cast <volatile uint32_t *> (acc.state + j) ;
-                if (s != COLUMN_PRESENT)
+                const uint32_t j = (uint32_t) M.j [q] ;
+                atomicOr (states + j / COLUMNS_PER_WORD, preloaded << (2 * (j % COLUMNS_PER_WORD))) ;
+            }
+        }
+        const int64_t products = dense_scratch::products_sum (scratch.products).Sum (products_here) ;
+        if (threadIdx.x == 0) scratch.row_products = products ;     // the sum is thread 0's
+        __syncthreads () ;
+
+        const int lane_bits = dense_lane_bits (scratch.row_products, a_end - a_start) ;
+        const int G = 1 << lane_bits ;
+        const int group = threadIdx.x >> lane_bits, lane_in_group = threadIdx.x & (G - 1) ;
+        const int groups = DENSE_THREADS >> lane_bits ;
+        int added = 0 ;
+        // A(i,:) and B(k,:) by 32-bit offsets (a row has fewer than 2^31
+        // entries): 64-bit loop arithmetic costs registers, and four blocks
+        // a multiprocessor leave 32 a thread
+        const int32_t a_length = (int32_t) (a_end - a_start) ;
+        const int32_t *Aj = A.j + a_start ;
+        for (int32_t s = group ; s < a_length ; s += groups)
+        {
+            const int32_t k = Aj [s] ;
+            X a = X () ;
+            if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, a_start + s) ;
+            const int64_t b_start = B.p [k] ;
+            const int32_t b_length = (int32_t) (B.p [k+1] - b_start) ;
+            const int32_t *Bj = B.j + b_start ;
+            for (int32_t t = lane_in_group ; t < b_length ; t += G)
+            {
+                const uint32_t j = (uint32_t) Bj [t] ;
+                uint32_t *word = states + j / COLUMNS_PER_WORD ;
+                const int shift = 2 * (j % COLUMNS_PER_WORD) ;
+                const uint32_t state = (*reinterpret_cast <volatile uint32_t *> (word) >> shift) & 3u ;
+                if (state != COLUMN_PRESENT)
                 {
-                    // T<M>: only mask columns; T<!M>: only columns outside it
-                    const uint32_t from = (masked && !args.complement)
-                        ? COLUMN_MASKED_OUT : COLUMN_EMPTY ;
-                    if (s != from) continue ;
-                    added += (atomicCAS (acc.state + j, from, COLUMN_PRESENT) == from) ;
+                    if (state != from) continue ;
+                    const uint32_t old = atomicOr (word, COLUMN_PRESENT << shift) ;
+                    if constexpr (!FILL) added += (((old >> shift) & 3u) == from) ;
                 }
                 if constexpr (has_values <SR>)
                 {
-                    if (SR::add::has_terminal && SR::add::is_terminal (acc.slots [j])) continue ;
+                    if (SR::add::has_terminal && SR::add::is_terminal (slots [j])) continue ;
                     X b = X () ;
-                    if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, pb) ;
-                    SR::add::update (acc.slots + j, (S) SR::mult::apply (a, b, A.first_row + i, k, j)) ;
+                    if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, b_start + t) ;
+                    SR::add::update (slots + j, (S) SR::mult::apply (a, b, A.first_row + i, k, (int32_t) j)) ;
                 }
             }
         }
@@ -127,39 +222,55 @@ dense_rows_kernel (const hash_rows_args args, const launch_shape shape)
 
         if constexpr (!FILL)
         {
-            const int total = block_sum (scratch.sum).Sum (added) ;
+            const int total = dense_scratch::count_sum (scratch.count).Sum (added) ;
             if (threadIdx.x == 0) args.row_count [i] = total ;
-            for (int64_t j = threadIdx.x ; j < ncols ; j += DENSE_THREADS)
-                acc.state [j] = COLUMN_EMPTY ;
+            for (int64_t w = threadIdx.x ; w < nwords ; w += DENSE_THREADS) states [w] = 0 ;
         }
         else
         {
-            // sweep the columns in order, tile by tile: a block-wide scan of
-            // "present" gives each entry its place in the row
+            // each thread sweeps a run of words: their PRESENT columns, in
+            // order, at the place the scan of the runs' counts gives
+            const int64_t run = (nwords + DENSE_THREADS - 1) / DENSE_THREADS ;
+            const int64_t first = threadIdx.x * run ;
+            const int64_t last = (first + run < nwords) ? first + run : nwords ;
+            int present = 0 ;
+            for (int64_t w = first ; w < last ; w++) present += __popc (present_bits (states [w])) ;
+            int place ;
+            dense_scratch::count_scan (scratch.scan).ExclusiveSum (present, place) ;
             T *Cx = static_cast <T *> (args.Cx) ;
-            int64_t at = args.Cp [i] ;
-            for (int64_t tile = 0 ; tile < ncols ; tile += DENSE_THREADS)
+            int64_t at = args.Cp [i] + place ;
+            for (int64_t w = first ; w < last ; w++)
             {
-                const int64_t j = tile + threadIdx.x ;
-                const bool present = (j < ncols) && acc.state [j] == COLUMN_PRESENT ;
-                int place, tile_entries ;
-                block_scan (scratch.scan).ExclusiveSum ((int) present, place, tile_entries) ;
-                if (present)
+                const uint32_t word = states [w] ;
+                if (word == 0) continue ;
+                states [w] = 0 ;
+                for (uint32_t bits = present_bits (word) ; bits != 0 ; bits &= bits - 1)
                 {
-                    args.Cj [at + place] = j ;
-                    if constexpr (has_values <SR>) Cx [at + place] = (T) acc.slots [j] ;
+                    const int64_t j = w * COLUMNS_PER_WORD + (__ffs ((int) bits) - 1) / 2 ;
+                    args.Cj [at] = j ;
+                    if constexpr (has_values <SR>)
+                    {
+                        Cx [at] = (T) slots [j] ;
+                        slots [j] = SR::add::empty_slot () ;
+                    }
+                    at++ ;
                 }
-                if (j < ncols)
-                {
-                    acc.state [j] = COLUMN_EMPTY ;
-                    if constexpr (has_values <SR>) acc.slots [j] = SR::add::empty_slot () ;
-                }
-                at += tile_entries ;
-                __syncthreads () ;     // scratch is reused by the next tile
             }
         }
-        __syncthreads () ;
+        __syncthreads () ;      // the states and scratch are reused by the next row
     }
+}
+
+template <class SR, bool FILL>
+__global__ void __launch_bounds__ (DENSE_THREADS, DENSE_BLOCKS_PER_SM)
+dense_rows_kernel (const hash_rows_args args, const launch_shape shape)
+{
+    extern __shared__ __align__ (16) unsigned char shared_states [ ] ;
+    __shared__ dense_scratch scratch ;
+    if (shape.shared_states)
+        dense_rows <SR, FILL, table_memory::shared> (args, shape, shared_states, scratch) ;
+    else
+        dense_rows <SR, FILL, table_memory::global> (args, shape, shared_states, scratch) ;
 }
 
 #ifndef __CUDACC_RTC__
@@ -172,13 +283,25 @@ cudaError_t launch_dense_bin (const hash_rows_args &args, const KERNELS &kernels
     return beside.run ([&] () -> cudaError_t
     {
         GBGPU_TRY (args.timer->begin (BIN_DENSE)) ;
+        const size_t state_bytes = dense_state_bytes (args.ncols) ;
+        const int fitting = shared_blocks_per_multiprocessor (state_bytes) ;
+        const bool shared_states = (fitting >= DENSE_MIN_SHARED_BLOCKS) ;
+        const int per_multiprocessor = (shared_states && fitting < DENSE_BLOCKS_PER_SM)
+            ? fitting : DENSE_BLOCKS_PER_SM ;
         block_tables tables ;
         GBGPU_TRY (tables.allocate (bins.rows [BIN_DENSE],
-            dense_block_bytes (args.ncols, kernels.value_slot_bytes ()))) ;
+            dense_block_bytes (args.ncols, kernels.value_slot_bytes (), shared_states),
+            per_multiprocessor)) ;
         launch_shape shape = bin_shape (bins, BIN_DENSE) ;
         shape.tables = tables.get () ;
+        shape.shared_states = shared_states ;
+        if (shared_states)
+        {
+            // the same value from every thread, as for the hash bins
+            GBGPU_TRY (kernels.allow_shared (GBGPU_ACCUMULATOR_DENSE, max_dynamic_shared ())) ;
+        }
         GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_DENSE, (unsigned) tables.blocks (),
-            DENSE_THREADS, 0, args, shape)) ;
+            DENSE_THREADS, shared_states ? state_bytes : 0, args, shape)) ;
         return args.timer->end (BIN_DENSE) ;
     }) ;
 }

@@ -89,10 +89,13 @@ struct bin_counts
 
 // Dynamic shared memory a block of this device may have (beyond the
 // kernels' small static arrays), and how many shared bins fit in it with
-// slots of `slot_bytes` (4-byte key plus the value slot, if any).
+// slots of `slot_bytes` (4-byte key plus the value slot, if any).  How many
+// blocks of `dynamic_bytes` each fit a multiprocessor's shared memory at
+// once (0 when the device does not say).
 #ifndef __CUDACC_RTC__
 int max_dynamic_shared () ;
 int usable_bins (size_t slot_bytes) ;
+int shared_blocks_per_multiprocessor (size_t dynamic_bytes) ;
 #endif
 
 struct row_bins
@@ -171,6 +174,8 @@ struct launch_shape
     int groups_per_block ;      // hash: rows of one block
     int64_t max_segments ;      // merge: the bin's largest row's segments
     int64_t max_products ;      // ... and products
+    bool shared_states ;        // dense: the column states in shared memory
+                                // (else in tables, after the value slots)
 } ;
 
 #ifndef __CUDACC_RTC__

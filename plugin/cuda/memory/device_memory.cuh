@@ -49,13 +49,14 @@ private:
 int multiprocessor_count () ;
 
 // Accumulators in global memory, one per block: as many blocks as keep the
-// device busy (two per multiprocessor), fewer when memory is short.
+// device busy (per_multiprocessor: as many as its kernel runs at once on
+// one, two unless it says), fewer when memory is short.
 class block_tables
 {
 public:
-    cudaError_t allocate (int64_t rows, size_t bytes_per_block)
+    cudaError_t allocate (int64_t rows, size_t bytes_per_block, int per_multiprocessor = 2)
     {
-        blocks_ = 2 * (int64_t) multiprocessor_count () ;
+        blocks_ = per_multiprocessor * (int64_t) multiprocessor_count () ;
         if (blocks_ > rows) blocks_ = rows ;
         cudaError_t e ;
         while ((e = tables_.allocate (blocks_ * bytes_per_block)) == cudaErrorMemoryAllocation

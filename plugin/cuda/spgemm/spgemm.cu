@@ -51,6 +51,21 @@ int max_dynamic_shared ()
     return optin - 1024 ;       // the kernels' static shared memory
 }
 
+int shared_blocks_per_multiprocessor (size_t dynamic_bytes)
+{
+    int device = 0, per_multiprocessor = 0, reserved = 0 ;
+    if (cudaGetDevice (&device) != cudaSuccess
+     || cudaDeviceGetAttribute (&per_multiprocessor, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) != cudaSuccess
+     || cudaDeviceGetAttribute (&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        return 0 ;
+    }
+    // each block also has the kernels' static shared memory (as in
+    // max_dynamic_shared) and the system's reserved part
+    return (int) ((size_t) per_multiprocessor / (dynamic_bytes + 1024 + (size_t) reserved)) ;
+}
+
 int usable_bins (size_t slot_bytes)
 {
     const size_t room = (size_t) max_dynamic_shared () ;
