@@ -303,7 +303,7 @@ void bench_table_row (bench_table *t, const bench_row *row)
         t->log_vs_cpu += log (row->cpu.seconds / row->e2e.seconds) ;
         t->n_vs_cpu++ ;
     }
-    if (timed (&row->policy_auto) && timed (&row->cpu))
+    if (t->with_auto && timed (&row->policy_auto) && timed (&row->cpu))
     {
         double speedup = row->cpu.seconds / row->policy_auto.seconds ;
         t->log_auto_vs_cpu += log (speedup) ;

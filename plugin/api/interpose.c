@@ -82,7 +82,7 @@ static GrB_Info mxm
     GrB_Index entries ;
     const bool c_is_t = M == NULL && accum == NULL
         && GrB_Matrix_nvals (&entries, C) == GrB_SUCCESS ;
-    gbgpu_auto_learn_cpu (&plan.cost, seconds, c_is_t ? (double) entries : -1) ;
+    gbgpu_auto_learn_cpu (&plan, seconds, c_is_t ? (double) entries : -1) ;
     return info ;
 }
 

@@ -44,7 +44,8 @@
 // on the GPU (triangles on bcsstk13 took 1.95x the CPU that way), yet a
 // program of many such calls (a BFS's levels) should pay it once and gain
 // on the rest: the charge is reduced by what the set's calls kept on the
-// CPU forwent (CPU - GPU x margin, predicted; kernel_sets.c adds it up),
+// CPU forwent (the CPU's measured time - the GPU's predicted x margin;
+// auto_policy.c, kernel_sets.c adds it up),
 // the rent-or-buy rule: renting (the CPU) never costs more than the
 // purchase (the load) before the purchase is made.
 //

@@ -163,12 +163,12 @@ double gbgpu_held_entries (const GrB_Matrix X, double cells) ;
 // use, kernel_sets.c).
 bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan) ;
 // A call it decided, measured: the GPU's parts (seconds by gbgpu_part), or
-// the library's whole call, and T's entries (negative: not known, as when
+// the library's whole call (plan->cost its sizes), and T's entries (negative: not known, as when
 // the library's result is not T itself).  Calls with sizes not modelled
 // teach nothing.
 void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS],
     double t_entries) ;
-void gbgpu_auto_learn_cpu (const gbgpu_cost_sizes *s, double seconds, double t_entries) ;
+void gbgpu_auto_learn_cpu (const gbgpu_plan *plan, double seconds, double t_entries) ;
 // The device's calibration (run/calibrate_device.c), once.
 void gbgpu_auto_calibrate (const gbgpu_cost_calibration *c) ;
 bool gbgpu_auto_calibrated (void) ;

@@ -94,7 +94,8 @@ static gbgpu_cuda_status timed_product (gbgpu_cost_sample steps [3],
     return status ;
 }
 
-// Uploads a bitmap of one cell in 16, timed, its bytes as units.
+// Uploads a bitmap of one cell in 16, timed, its bytes on the bus (the
+// cells as bits) as units.
 static gbgpu_cuda_status timed_bitmap_upload (gbgpu_cost_sample *step)
 {
     const size_t cells = (size_t) BITMAP_SIDE * BITMAP_SIDE ;
