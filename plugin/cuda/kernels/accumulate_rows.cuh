@@ -71,11 +71,12 @@ struct compiled_kernels
 
 // One phase with the kernel set `kernels`; FILL: the numeric phase (an
 // accumulator the registry marks not counted runs only then).  The bins
-// write disjoint rows of T: each is launched beside the others.
+// write disjoint rows of T: each is launched beside the others, unless the
+// bins are timed (each then alone).
 template <bool FILL, class KERNELS>
 cudaError_t accumulate_rows_with (const hash_rows_args &args, const KERNELS &kernels)
 {
-    concurrent_launches beside ;
+    concurrent_launches beside (!args.timer->enabled ()) ;
     #define GBGPU_LAUNCH_BINS(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
         if constexpr (FILL || counted) GBGPU_TRY (launcher (args, kernels, beside)) ;
     GBGPU_ACCUMULATORS (GBGPU_LAUNCH_BINS)

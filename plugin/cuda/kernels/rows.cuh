@@ -112,7 +112,9 @@ struct row_bins
 class bin_timer ;
 #else
 // Device events around each bin's kernels, recorded only when a profile asks
-// for per-bin times (enable); otherwise begin and end do nothing.
+// for per-bin times (enable); otherwise begin and end do nothing.  A timed
+// phase runs its bins one after another (accumulate_rows.cuh), so that each
+// bin's time is its own, not the others' beside it.
 class bin_timer
 {
 public:
@@ -121,6 +123,7 @@ public:
     bin_timer &operator= (const bin_timer &) = delete ;
     ~bin_timer () ;
     cudaError_t enable () ;
+    bool enabled () const { return enabled_ ; }
     cudaError_t begin (int bin) ;
     cudaError_t end (int bin) ;
     // Milliseconds of bin's kernels (0 when it ran none), once they are done.

@@ -110,7 +110,7 @@ thread_local thread_set sides ;
 
 }   // namespace
 
-concurrent_launches::concurrent_launches () : origin_ (current) { }
+concurrent_launches::concurrent_launches (bool beside) : origin_ (current), beside_ (beside) { }
 
 concurrent_launches::~concurrent_launches ()
 {
@@ -120,6 +120,7 @@ concurrent_launches::~concurrent_launches ()
 cudaError_t concurrent_launches::next_side_stream (cudaStream_t *side)
 {
     *side = nullptr ;
+    if (!beside_) return cudaSuccess ;
     if (!forked_)
     {
         set_ = sides.ready () ;

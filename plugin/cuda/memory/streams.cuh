@@ -30,8 +30,9 @@ struct side_streams ;   // a thread's set (streams.cu)
 class concurrent_launches
 {
 public:
-    // From here on, launches may run beside each other (a fork of stream ()).
-    concurrent_launches () ;
+    // From here on, launches may run beside each other (a fork of stream ());
+    // with `beside` false they run one after another on the thread's stream.
+    explicit concurrent_launches (bool beside = true) ;
     concurrent_launches (const concurrent_launches &) = delete ;
     concurrent_launches &operator= (const concurrent_launches &) = delete ;
     // Joins if join was not reached (an error on the way out).
@@ -58,6 +59,7 @@ private:
     cudaError_t next_side_stream (cudaStream_t *side) ;
     static cudaStream_t enter (cudaStream_t s) ;     // returns the one it replaces
     cudaStream_t origin_ = nullptr ;
+    bool beside_ = true ;
     side_streams *set_ = nullptr ;      // the thread's, once forked
     bool forked_ = false ;              // the fork point is recorded
     bool joined_ = false ;
