@@ -7,19 +7,31 @@
 // by the column, with no hashing and no probing.  The states (16 columns a
 // word, a quarter of a byte a column: 16 KB for 65536 columns) live in shared
 // memory when a few blocks' worth fit a multiprocessor, else in global memory
-// beside the slots; the value slots are always in global memory.
+// beside the slots.
 //
 // A product claims its column with one atomic OR of the word (both bits set
 // is PRESENT), so a claim is cheap and the claims of a row count its entries
 // exactly.  Each entry of A(i,:) is walked by a group of lanes sized to the
 // row's mean length of B's rows (power-law B: most rows short, where a warp
-// per entry left most lanes idle).  The row is read back by a sweep over the
-// state words, each thread a run of words: one block-wide scan of their
-// PRESENT columns gives each thread its place, so the row comes out sorted.
-// The sweep resets only the slots it read (no other slot was written) and
-// the words it swept, for the block's next row.  Counting sums the claims and
-// clears the words.  Templated on the same semiring policy as the hash
-// accumulator; counting compiles the values out.
+// per entry left most lanes idle).  Counting sums the claims and clears the
+// words; it compiles the values out (templated on the same semiring policy
+// as the hash accumulator).
+//
+// Filling, with the states in shared memory, accumulates the values there
+// too, a chunk of columns at a time (spECK's dense accumulator): with the
+// slots in global memory every product was a global atomic, and on an H100
+// (rmat:16, ~1e9 products) they took 84 ms against 5.3 ms for the claims of
+// the same products on shared states.  The claims come first, over the whole
+// width; then for each chunk that has a PRESENT column, the row's products
+// are walked again and those in the chunk's columns fold into its slots
+// (reading B's column indices once a chunk is cheap beside the atomics they
+// replace).  Where a chunk would be too narrow, or the states are in global
+// memory, the slots are in global memory, one a column, updated with the
+// claims.  Either way a row is read back by a sweep over the state words
+// (a chunk's, or all of them), each thread a run of words: one block-wide
+// scan of their PRESENT columns gives each thread its place, so the row
+// comes out sorted.  The sweep resets the words it swept, and global slots
+// it read (no other slot was written), for the block's next row.
 
 #ifndef GBGPU_DENSE_ROWS_CUH
 #define GBGPU_DENSE_ROWS_CUH
@@ -37,10 +49,16 @@ namespace gbgpu {
 // (sm_90: up to ~100 bytes) outside the product loop, not in it.  The states
 // go to shared memory when at least DENSE_MIN_SHARED_BLOCKS blocks' states
 // fit a multiprocessor: shared atomics at half occupancy are taken to beat
-// global ones at full.
+// global ones at full.  A chunk of value slots is sized for
+// DENSE_CHUNK_BLOCKS blocks a multiprocessor (H100, 8-byte values, 65536
+// columns: 112 KB a block, 16 KB of states and 12288 columns of slots: six
+// chunks), and used when the width takes at most DENSE_MAX_CHUNKS of them
+// (each chunk reads every product's column index again).
 constexpr int DENSE_THREADS = 512 ;
 constexpr int DENSE_BLOCKS_PER_SM = 4 ;
 constexpr int DENSE_MIN_SHARED_BLOCKS = 2 ;
+constexpr int DENSE_CHUNK_BLOCKS = 2 ;
+constexpr int DENSE_MAX_CHUNKS = 16 ;
 
 // A column's state, 2 bits.  During products a column only goes from the
 // row's `from` state (EMPTY, or MASKED_OUT for T<M>) to PRESENT, which has
@@ -77,6 +95,25 @@ __host__ __device__ constexpr size_t dense_block_bytes (int64_t ncols, size_t va
 {
     return round_to_16 ((size_t) ncols * value_bytes) + (shared_states ? 0 : dense_state_bytes (ncols)) ;
 }
+
+#ifndef __CUDACC_RTC__
+// The columns of a chunk of value slots in shared memory, beside the states
+// (a whole number of state words, at most the width's), for a semiring's
+// value slots of value_bytes; 0 (the slots in global memory) for counting,
+// when the states are not in shared memory, or when the chunks would be
+// too narrow.
+inline int64_t dense_chunk_columns (int64_t ncols, size_t value_bytes, bool shared_states)
+{
+    if (value_bytes == 0 || !shared_states) return 0 ;
+    const size_t room = (size_t) shared_bytes_per_block (DENSE_CHUNK_BLOCKS) ;
+    const size_t states = dense_state_bytes (ncols) ;
+    if (room <= states) return 0 ;
+    const int64_t columns = (int64_t) ((room - states) / value_bytes) / COLUMNS_PER_WORD * COLUMNS_PER_WORD ;
+    const int64_t width = dense_state_words (ncols) * COLUMNS_PER_WORD ;
+    if (columns >= width) return width ;
+    return (columns > 0 && columns * DENSE_MAX_CHUNKS >= ncols) ? columns : 0 ;
+}
+#endif
 
 // The columns of a state word that are PRESENT, as the low bit of each
 // 2-bit field.
@@ -116,15 +153,63 @@ struct dense_scratch
     int64_t row_products ;
 } ;
 
-// The kernel body, instantiated per memory of the states (as hash_rows per
-// table memory: shared states then take shared-memory instructions).
-template <class SR, bool FILL, table_memory MEMORY>
-__device__ __forceinline__ void dense_rows (const hash_rows_args &args, const launch_shape &shape,
-    unsigned char *shared_states, dense_scratch &scratch)
+// Writes the PRESENT columns of state words [begin, end) to C from place
+// `at` on, in column order, with their values (column j's in
+// slots [j - first_column]), and clears the words; slots in global memory are
+// reset too (a chunk's are set afresh for the next).  Each thread sweeps a
+// run of words: their PRESENT columns go at the place the scan of the runs'
+// counts gives.  Returns, on every thread, how many columns it wrote.
+template <class SR, table_memory SLOTS>
+__device__ __forceinline__ int write_present (const hash_rows_args &args, uint32_t *states,
+    int64_t begin, int64_t end, typename SR::S *slots, int64_t first_column, int64_t at,
+    dense_scratch &scratch)
 {
     using T = typename SR::T ;
+    const int64_t run = (end - begin + DENSE_THREADS - 1) / DENSE_THREADS ;
+    const int64_t first = begin + threadIdx.x * run ;
+    const int64_t last = (first + run < end) ? first + run : end ;
+    int present = 0 ;
+    for (int64_t w = first ; w < last ; w++) present += __popc (present_bits (states [w])) ;
+    int place, written ;
+    dense_scratch::count_scan (scratch.scan).ExclusiveSum (present, place, written) ;
+    T *Cx = static_cast <T *> (args.Cx) ;
+    at += place ;
+    for (int64_t w = first ; w < last ; w++)
+    {
+        const uint32_t word = states [w] ;
+        if (word == 0) continue ;
+        states [w] = 0 ;
+        for (uint32_t bits = present_bits (word) ; bits != 0 ; bits &= bits - 1)
+        {
+            const int64_t j = w * COLUMNS_PER_WORD + (__ffs ((int) bits) - 1) / 2 ;
+            args.Cj [at] = j ;
+            if constexpr (has_values <SR>)
+            {
+                Cx [at] = (T) slots [j - first_column] ;
+                if constexpr (SLOTS == table_memory::global) slots [j] = SR::add::empty_slot () ;
+            }
+            at++ ;
+        }
+    }
+    return written ;
+}
+
+// The kernel body, instantiated per memory of the states and of the value
+// slots (as hash_rows per table memory: shared ones then take shared-memory
+// instructions).  The slots are in shared memory (SLOTS) only when filling
+// with values and the states are there too: shape.chunk_columns of them,
+// after the states.
+template <class SR, bool FILL, table_memory STATES, table_memory SLOTS>
+__device__ __forceinline__ void dense_rows (const hash_rows_args &args, const launch_shape &shape,
+    unsigned char *shared, dense_scratch &scratch)
+{
     using X = typename SR::X ;
     using S = typename SR::S ;
+    constexpr bool chunked = (SLOTS == table_memory::shared) ;
+    static_assert (!chunked || (FILL && has_values <SR> && STATES == table_memory::shared),
+        "value chunks are for filling, beside states in shared memory") ;
+    // with global slots, a product's value is folded in when it claims
+    constexpr bool update_with_claims = has_values <SR> && !chunked ;
 
     const int64_t ncols = args.ncols ;
     const int64_t nwords = dense_state_words (ncols) ;
@@ -136,17 +221,21 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
 
     unsigned char *block_part = static_cast <unsigned char *> (shape.tables)
         + (size_t) blockIdx.x * dense_block_bytes (ncols, value_slot_bytes <SR> (),
-                                                   MEMORY == table_memory::shared) ;
-    S *slots = reinterpret_cast <S *> (block_part) ;
+                                                   STATES == table_memory::shared) ;
     uint32_t *states ;
-    if constexpr (MEMORY == table_memory::shared)
-        states = reinterpret_cast <uint32_t *> (shared_states) ;
+    if constexpr (STATES == table_memory::shared)
+        states = reinterpret_cast <uint32_t *> (shared) ;
     else
         states = reinterpret_cast <uint32_t *> (block_part
             + round_to_16 ((size_t) ncols * value_slot_bytes <SR> ())) ;
+    S *slots ;      // a chunk's, or one a column
+    if constexpr (chunked)
+        slots = reinterpret_cast <S *> (shared + dense_state_bytes (ncols)) ;
+    else
+        slots = reinterpret_cast <S *> (block_part) ;
 
     for (int64_t w = threadIdx.x ; w < nwords ; w += DENSE_THREADS) states [w] = 0 ;
-    if constexpr (has_values <SR>)
+    if constexpr (update_with_claims)
     {
         for (int64_t j = threadIdx.x ; j < ncols ; j += DENSE_THREADS)
             slots [j] = SR::add::empty_slot () ;
@@ -193,7 +282,8 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
         {
             const int32_t k = Aj [s] ;
             X a = X () ;
-            if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, a_start + s) ;
+            if constexpr (update_with_claims && SR::mult::reads_a)
+                a = value_at <X> (A.x, A.iso, a_start + s) ;
             const int64_t b_start = B.p [k] ;
             const int32_t b_length = (int32_t) (B.p [k+1] - b_start) ;
             const int32_t *Bj = B.j + b_start ;
@@ -209,7 +299,7 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
                     const uint32_t old = atomicOr (word, COLUMN_PRESENT << shift) ;
                     if constexpr (!FILL) added += (((old >> shift) & 3u) == from) ;
                 }
-                if constexpr (has_values <SR>)
+                if constexpr (update_with_claims)
                 {
                     if (SR::add::has_terminal && SR::add::is_terminal (slots [j])) continue ;
                     X b = X () ;
@@ -226,36 +316,65 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
             if (threadIdx.x == 0) args.row_count [i] = total ;
             for (int64_t w = threadIdx.x ; w < nwords ; w += DENSE_THREADS) states [w] = 0 ;
         }
+        else if constexpr (chunked)
+        {
+            // The chunks in column order, the same for every thread (so all
+            // reach the barriers): the row's products again, by the same
+            // groups, those in the chunk folded into its slots, then the
+            // chunk's columns written after the previous chunks'.
+            const uint32_t chunk_columns = (uint32_t) shape.chunk_columns ;
+            const int64_t chunk_words = shape.chunk_columns / COLUMNS_PER_WORD ;
+            int64_t at = args.Cp [i] ;
+            for (int64_t w0 = 0 ; w0 < nwords ; w0 += chunk_words)
+            {
+                const int64_t w_end = (w0 + chunk_words < nwords) ? w0 + chunk_words : nwords ;
+                const uint32_t c0 = (uint32_t) (w0 * COLUMNS_PER_WORD) ;
+                // a chunk with no column of the row is skipped, its words
+                // (mask states) cleared; the barrier also ends the previous
+                // chunk's read of the slots and use of the scan's storage
+                bool any_present = false ;
+                for (int64_t w = w0 + threadIdx.x ; w < w_end ; w += DENSE_THREADS)
+                    any_present |= (present_bits (states [w]) != 0) ;
+                if (!__syncthreads_or (any_present))
+                {
+                    for (int64_t w = w0 + threadIdx.x ; w < w_end ; w += DENSE_THREADS) states [w] = 0 ;
+                    continue ;
+                }
+                for (uint32_t c = threadIdx.x ; c < chunk_columns ; c += DENSE_THREADS)
+                    slots [c] = SR::add::empty_slot () ;
+                __syncthreads () ;
+
+                for (int32_t s = group ; s < a_length ; s += groups)
+                {
+                    const int32_t k = Aj [s] ;
+                    X a = X () ;
+                    if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, a_start + s) ;
+                    const int64_t b_start = B.p [k] ;
+                    const int32_t b_length = (int32_t) (B.p [k+1] - b_start) ;
+                    const int32_t *Bj = B.j + b_start ;
+                    for (int32_t t = lane_in_group ; t < b_length ; t += G)
+                    {
+                        const uint32_t j = (uint32_t) Bj [t] ;
+                        const uint32_t column = j - c0 ;       // a column below c0 wraps past the chunk
+                        if (column >= chunk_columns) continue ;
+                        // unmasked, the claims made every product's column
+                        // PRESENT; under a mask, only the columns it allows
+                        if (masked && ((states [j / COLUMNS_PER_WORD] >> (2 * (j % COLUMNS_PER_WORD))) & 3u)
+                            != COLUMN_PRESENT) continue ;
+                        S *slot = slots + column ;
+                        if (SR::add::has_terminal && SR::add::is_terminal (*slot)) continue ;
+                        X b = X () ;
+                        if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, b_start + t) ;
+                        SR::add::update (slot, (S) SR::mult::apply (a, b, A.first_row + i, k, (int32_t) j)) ;
+                    }
+                }
+                __syncthreads () ;
+                at += write_present <SR, SLOTS> (args, states, w0, w_end, slots, c0, at, scratch) ;
+            }
+        }
         else
         {
-            // each thread sweeps a run of words: their PRESENT columns, in
-            // order, at the place the scan of the runs' counts gives
-            const int64_t run = (nwords + DENSE_THREADS - 1) / DENSE_THREADS ;
-            const int64_t first = threadIdx.x * run ;
-            const int64_t last = (first + run < nwords) ? first + run : nwords ;
-            int present = 0 ;
-            for (int64_t w = first ; w < last ; w++) present += __popc (present_bits (states [w])) ;
-            int place ;
-            dense_scratch::count_scan (scratch.scan).ExclusiveSum (present, place) ;
-            T *Cx = static_cast <T *> (args.Cx) ;
-            int64_t at = args.Cp [i] + place ;
-            for (int64_t w = first ; w < last ; w++)
-            {
-                const uint32_t word = states [w] ;
-                if (word == 0) continue ;
-                states [w] = 0 ;
-                for (uint32_t bits = present_bits (word) ; bits != 0 ; bits &= bits - 1)
-                {
-                    const int64_t j = w * COLUMNS_PER_WORD + (__ffs ((int) bits) - 1) / 2 ;
-                    args.Cj [at] = j ;
-                    if constexpr (has_values <SR>)
-                    {
-                        Cx [at] = (T) slots [j] ;
-                        slots [j] = SR::add::empty_slot () ;
-                    }
-                    at++ ;
-                }
-            }
+            write_present <SR, SLOTS> (args, states, 0, nwords, slots, 0, args.Cp [i], scratch) ;
         }
         __syncthreads () ;      // the states and scratch are reused by the next row
     }
@@ -265,12 +384,22 @@ template <class SR, bool FILL>
 __global__ void __launch_bounds__ (DENSE_THREADS, DENSE_BLOCKS_PER_SM)
 dense_rows_kernel (const hash_rows_args args, const launch_shape shape)
 {
-    extern __shared__ __align__ (16) unsigned char shared_states [ ] ;
+    extern __shared__ __align__ (16) unsigned char shared [ ] ;
     __shared__ dense_scratch scratch ;
-    if (shape.shared_states)
-        dense_rows <SR, FILL, table_memory::shared> (args, shape, shared_states, scratch) ;
-    else
-        dense_rows <SR, FILL, table_memory::global> (args, shape, shared_states, scratch) ;
+    if (!shape.shared_states)
+    {
+        dense_rows <SR, FILL, table_memory::global, table_memory::global> (args, shape, shared, scratch) ;
+        return ;
+    }
+    if constexpr (FILL && has_values <SR>)
+    {
+        if (shape.chunk_columns > 0)
+        {
+            dense_rows <SR, FILL, table_memory::shared, table_memory::shared> (args, shape, shared, scratch) ;
+            return ;
+        }
+    }
+    dense_rows <SR, FILL, table_memory::shared, table_memory::global> (args, shape, shared, scratch) ;
 }
 
 #ifndef __CUDACC_RTC__
@@ -284,24 +413,30 @@ cudaError_t launch_dense_bin (const hash_rows_args &args, const KERNELS &kernels
     {
         GBGPU_TRY (args.timer->begin (BIN_DENSE)) ;
         const size_t state_bytes = dense_state_bytes (args.ncols) ;
-        const int fitting = shared_blocks_per_multiprocessor (state_bytes) ;
-        const bool shared_states = (fitting >= DENSE_MIN_SHARED_BLOCKS) ;
-        const int per_multiprocessor = (shared_states && fitting < DENSE_BLOCKS_PER_SM)
-            ? fitting : DENSE_BLOCKS_PER_SM ;
+        const size_t value_bytes = kernels.value_slot_bytes () ;
+        const bool shared_states =
+            (shared_blocks_per_multiprocessor (state_bytes) >= DENSE_MIN_SHARED_BLOCKS) ;
+        // filling: the value slots a chunk at a time beside the states, if
+        // the chunks are wide enough (a whole number of words: no rounding)
+        const int64_t chunk_columns = dense_chunk_columns (args.ncols, value_bytes, shared_states) ;
+        const size_t shared_bytes = shared_states ? state_bytes + (size_t) chunk_columns * value_bytes : 0 ;
+        const int fitting = shared_states ? shared_blocks_per_multiprocessor (shared_bytes) : DENSE_BLOCKS_PER_SM ;
+        const int per_multiprocessor = (fitting < DENSE_BLOCKS_PER_SM) ? fitting : DENSE_BLOCKS_PER_SM ;
         block_tables tables ;
         GBGPU_TRY (tables.allocate (bins.rows [BIN_DENSE],
-            dense_block_bytes (args.ncols, kernels.value_slot_bytes (), shared_states),
+            dense_block_bytes (args.ncols, (chunk_columns > 0) ? 0 : value_bytes, shared_states),
             per_multiprocessor)) ;
         launch_shape shape = bin_shape (bins, BIN_DENSE) ;
         shape.tables = tables.get () ;
         shape.shared_states = shared_states ;
+        shape.chunk_columns = chunk_columns ;
         if (shared_states)
         {
             // the same value from every thread, as for the hash bins
             GBGPU_TRY (kernels.allow_shared (GBGPU_ACCUMULATOR_DENSE, max_dynamic_shared ())) ;
         }
         GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_DENSE, (unsigned) tables.blocks (),
-            DENSE_THREADS, shared_states ? state_bytes : 0, args, shape)) ;
+            DENSE_THREADS, shared_bytes, args, shape)) ;
         return args.timer->end (BIN_DENSE) ;
     }) ;
 }

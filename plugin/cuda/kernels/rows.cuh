@@ -91,11 +91,13 @@ struct bin_counts
 // kernels' small static arrays), and how many shared bins fit in it with
 // slots of `slot_bytes` (4-byte key plus the value slot, if any).  How many
 // blocks of `dynamic_bytes` each fit a multiprocessor's shared memory at
-// once (0 when the device does not say).
+// once, and the most dynamic shared memory each of `blocks` blocks may have
+// for them all to fit (both 0 when the device does not say).
 #ifndef __CUDACC_RTC__
 int max_dynamic_shared () ;
 int usable_bins (size_t slot_bytes) ;
 int shared_blocks_per_multiprocessor (size_t dynamic_bytes) ;
+int shared_bytes_per_block (int blocks) ;
 #endif
 
 struct row_bins
@@ -179,6 +181,9 @@ struct launch_shape
     int64_t max_products ;      // ... and products
     bool shared_states ;        // dense: the column states in shared memory
                                 // (else in tables, after the value slots)
+    int64_t chunk_columns ;     // dense, filling: the value slots in shared
+                                // memory after the states, this many columns
+                                // at a time (0: in tables, one a column)
 } ;
 
 #ifndef __CUDACC_RTC__

@@ -66,6 +66,23 @@ int shared_blocks_per_multiprocessor (size_t dynamic_bytes)
     return (int) ((size_t) per_multiprocessor / (dynamic_bytes + 1024 + (size_t) reserved)) ;
 }
 
+int shared_bytes_per_block (int blocks)
+{
+    int device = 0, per_multiprocessor = 0, reserved = 0 ;
+    if (cudaGetDevice (&device) != cudaSuccess
+     || cudaDeviceGetAttribute (&per_multiprocessor, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) != cudaSuccess
+     || cudaDeviceGetAttribute (&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        return 0 ;
+    }
+    // what shared_blocks_per_multiprocessor counts each block, less the
+    // static and reserved parts, within what one block may have
+    const int each = per_multiprocessor / blocks - 1024 - reserved ;
+    const int most = max_dynamic_shared () ;
+    return (each < 0) ? 0 : (each < most) ? each : most ;
+}
+
 int usable_bins (size_t slot_bytes)
 {
     const size_t room = (size_t) max_dynamic_shared () ;
