@@ -13,6 +13,7 @@
 // gbgpu never has to imitate the library's error checks.
 
 #include "plan/plan.h"
+#include "run/run.h"
 
 // Column indices are 32-bit on the device, and the hash tables use the top bit.
 #define GBGPU_MAX_DEVICE_DIM ((GrB_Index) INT32_MAX - 1)
@@ -296,6 +297,10 @@ static bool plan_product
     // (cost_model.c); the sizes stay in the plan, for the call to teach the
     // model what it took.
     if (!auto_policy) return true ;
+    // the device's rates before the first decision (calibrate_device.c): a
+    // call that calibrated inside its own GPU time (60 ms) taught the model
+    // that time as its kernels'
+    gbgpu_calibrate_before_deciding () ;
     gbgpu_cost_sizes_of (&plan->cost, plan, C, M, accum, estimate,
         plan->masked_dot ? dot_work : estimate) ;
     *reason = GBGPU_DELEGATED_COST_MODEL ;

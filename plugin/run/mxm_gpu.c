@@ -192,18 +192,6 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
                                             : GBGPU_DELEGATED_NO_DEVICE ;
     }
 
-    // policy auto's model measures the device once: in the first GPU call
-    // it sends, unless gbgpu_start_device did (calibrate_device.c)
-    if (plan->cost.modelled && !gbgpu_auto_calibrated ())
-    {
-        status = gbgpu_calibrate_device () ;
-        if (status != GBGPU_CUDA_OK)
-        {
-            gbgpu_cuda_restore_device (caller_device) ;
-            return reason_for (status) ;
-        }
-    }
-
     // a run-time semiring's module on this device, built and loaded once
     gbgpu_plan with_module = *plan ;
     if (plan->jit != NULL)

@@ -138,6 +138,11 @@ GrB_Info gbgpu_finish
 // (started) and gives policy auto's cost model its fixed costs and rates.
 gbgpu_cuda_status gbgpu_calibrate_device (void) ;
 
+// Policy auto's first modelled call, in a process that did not call
+// gbgpu_start_device: calibrates on gbgpu's device before the model decides
+// (once; a failure leaves the priors, a fault keeps later calls off it).
+void gbgpu_calibrate_before_deciding (void) ;
+
 //------------------------------------------------------------------------------
 // one product on the GPU (mxm_gpu.c)
 //------------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 // (2 x 2, PLUS_TIMES_FP64) through the steps of a GrB_mxm on the device
 // (upload, product, download), which needs no GraphBLAS object, so it may
 // come before GrB_init.  The first start also calibrates policy auto's cost
-// model on the device (calibrate_device.c: about 15 ms more), and looks up
+// model on the device (calibrate_device.c: about 25 ms more), and looks up
 // the library's built-in operators that dispatch recognises.  The caller's
 // current device is left as it was.
 
