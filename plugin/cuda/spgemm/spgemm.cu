@@ -39,6 +39,9 @@ int multiprocessor_count ()
     return count ;
 }
 
+// The kernels' static shared memory, counted against every block.
+constexpr int STATIC_SHARED_BYTES = 1024 ;
+
 int max_dynamic_shared ()
 {
     int device = 0, optin = 0 ;
@@ -46,39 +49,38 @@ int max_dynamic_shared ()
      || cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
     {
         (void) cudaGetLastError () ;
-        return 48 * 1024 - 1024 ;
+        return 48 * 1024 - STATIC_SHARED_BYTES ;
     }
-    return optin - 1024 ;       // the kernels' static shared memory
+    return optin - STATIC_SHARED_BYTES ;
+}
+
+// A multiprocessor's shared memory and the system's reserved part of each
+// block's, or false (and the error cleared) when they cannot be read.
+static bool multiprocessor_shared (int *per_multiprocessor, int *reserved)
+{
+    int device = 0 ;
+    if (cudaGetDevice (&device) == cudaSuccess
+     && cudaDeviceGetAttribute (per_multiprocessor, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) == cudaSuccess
+     && cudaDeviceGetAttribute (reserved, cudaDevAttrReservedSharedMemoryPerBlock, device) == cudaSuccess)
+        return true ;
+    (void) cudaGetLastError () ;
+    return false ;
 }
 
 int shared_blocks_per_multiprocessor (size_t dynamic_bytes)
 {
-    int device = 0, per_multiprocessor = 0, reserved = 0 ;
-    if (cudaGetDevice (&device) != cudaSuccess
-     || cudaDeviceGetAttribute (&per_multiprocessor, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) != cudaSuccess
-     || cudaDeviceGetAttribute (&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device) != cudaSuccess)
-    {
-        (void) cudaGetLastError () ;
-        return 0 ;
-    }
-    // each block also has the kernels' static shared memory (as in
-    // max_dynamic_shared) and the system's reserved part
-    return (int) ((size_t) per_multiprocessor / (dynamic_bytes + 1024 + (size_t) reserved)) ;
+    int per_multiprocessor = 0, reserved = 0 ;
+    if (!multiprocessor_shared (&per_multiprocessor, &reserved)) return 0 ;
+    return (int) ((size_t) per_multiprocessor / (dynamic_bytes + STATIC_SHARED_BYTES + (size_t) reserved)) ;
 }
 
 int shared_bytes_per_block (int blocks)
 {
-    int device = 0, per_multiprocessor = 0, reserved = 0 ;
-    if (cudaGetDevice (&device) != cudaSuccess
-     || cudaDeviceGetAttribute (&per_multiprocessor, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) != cudaSuccess
-     || cudaDeviceGetAttribute (&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device) != cudaSuccess)
-    {
-        (void) cudaGetLastError () ;
-        return 0 ;
-    }
+    int per_multiprocessor = 0, reserved = 0 ;
+    if (!multiprocessor_shared (&per_multiprocessor, &reserved)) return 0 ;
     // what shared_blocks_per_multiprocessor counts each block, less the
     // static and reserved parts, within what one block may have
-    const int each = per_multiprocessor / blocks - 1024 - reserved ;
+    const int each = per_multiprocessor / blocks - STATIC_SHARED_BYTES - reserved ;
     const int most = max_dynamic_shared () ;
     return (each < 0) ? 0 : (each < most) ? each : most ;
 }
