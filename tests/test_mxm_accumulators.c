@@ -72,11 +72,14 @@ shape ;
 // row of B, so a row of C has ~1 to 6 segments of ~2400 products (merge and
 // copy under auto; the rows with the most segments overlap enough to go back
 // to a hash table in the numeric phase).  And a plain random product, with
-// many short segments per row.
+// many short segments per row.  And rows of C wider than one of the dense
+// accumulator's value chunks in shared memory (12288 columns for 8-byte
+// values on an H100): ~6000 entries over 40000 columns, several chunks.
 static const shape shapes [ ] =
 {
     { "few long rows of B", 60,  40, 6000, 0.06, 0.40 },
     { "many short rows",   300, 200,  250, 0.05, 0.05 },
+    { "wider than a dense chunk", 24, 30, 40000, 0.10, 0.05 },
 } ;
 #define NSHAPES ((int) (sizeof (shapes) / sizeof (shapes [0])))
 

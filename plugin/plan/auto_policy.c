@@ -80,8 +80,8 @@ void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGP
     double t_entries)
 {
     if (!s->modelled) return ;
-    // the setup is a run-time semiring's build and load (or the calibration
-    // of a process that skipped gbgpu_start_device): the kernels' first use
+    // the setup is a run-time semiring's build and load: the kernels' first
+    // use
     const double kernels = seconds [GBGPU_PART_SETUP] + seconds [GBGPU_PART_KERNEL] ;
     const gbgpu_cost_part parts [4] = { GBGPU_COST_UPLOAD, GBGPU_COST_KERNEL,
         GBGPU_COST_DOWNLOAD, GBGPU_COST_FINISH } ;
@@ -126,11 +126,14 @@ void gbgpu_auto_learn_cpu (const gbgpu_plan *plan, double seconds, double t_entr
     // the CPU's measured time over the GPU's predicted one, counts toward
     // their load (cost_model.c, first use).  The CPU's prediction starts
     // optimistic and learns behind a program's growing calls (a BFS's
-    // levels: 2x low for several levels), so the measured time counts.
+    // levels: 2x low for several levels), so the measured time counts.  A
+    // slow outlier on the CPU (a first call finishing its inputs' pending
+    // work) can pay the load at once: it costs at most that one load.
     if (s->first_use > 0)
     {
         gbgpu_kernel_set kernels = gbgpu_kernel_set_of (plan) ;
-        gbgpu_kernel_set_forgo (&kernels, p.saving + (seconds - p.cpu_seconds)) ;
+        gbgpu_kernel_set_forgo (&kernels,
+            seconds - (p.gpu_seconds - p.first_use) * GBGPU_COST_MARGIN) ;
     }
     if (gbgpu_model_trace_enabled ())
         fprintf (stderr, "gbgpu model: on the CPU took %.3g ms (predicted %.3g), %.3g entries "

@@ -300,7 +300,8 @@ static bool plan_product
     // the device's rates before the first decision (calibrate_device.c): a
     // call that calibrated inside its own GPU time (60 ms) taught the model
     // that time as its kernels'
-    gbgpu_calibrate_before_deciding () ;
+    *reason = GBGPU_DELEGATED_DEVICE_ERROR ;
+    if (!gbgpu_calibrate_before_deciding ()) return false ;
     gbgpu_cost_sizes_of (&plan->cost, plan, C, M, accum, estimate,
         plan->masked_dot ? dot_work : estimate) ;
     *reason = GBGPU_DELEGATED_COST_MODEL ;

@@ -159,12 +159,12 @@ double gbgpu_held_entries (const GrB_Matrix X, double cells) ;
 
 // The process's model on a planned call's sizes (plan->cost): true when it
 // predicts the GPU faster (the decision and its predictions are counted in
-// the stats; a CPU decision adds what it forwent to the kernel set's first
-// use, kernel_sets.c).
+// the stats; what a CPU decision forwent counts toward the kernel set's
+// first use once the call is measured: gbgpu_auto_learn_cpu).
 bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan) ;
 // A call it decided, measured: the GPU's parts (seconds by gbgpu_part), or
-// the library's whole call (plan->cost its sizes), and T's entries (negative: not known, as when
-// the library's result is not T itself).  Calls with sizes not modelled
+// the library's whole call (plan->cost its sizes), and T's entries
+// (negative: not known, as when the library's result is not T itself).  Calls with sizes not modelled
 // teach nothing.
 void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS],
     double t_entries) ;

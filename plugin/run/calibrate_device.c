@@ -1,13 +1,14 @@
-// plugin/run/calibrate_device.c: the cost model's GPU rates, measured once when the device starts.
+// plugin/run/calibrate_device.c: the cost model's GPU rates, measured once per process.
 // SPDX-License-Identifier: Apache-2.0
 //
 // Policy auto's cost model (plan/cost_model.c) needs the device's fixed
-// costs and rates before its first GPU call, or it would decide on priors.
-// gbgpu_start_device warms the device up with a tiny product and then
-// calls this, which times, each step on its own (the device idle between
-// them):
+// costs and rates before its first decision, or it would decide on priors.
+// gbgpu_start_device calls this after its warm-up product, or else the first
+// call the model weighs (gbgpu_calibrate_before_deciding).  It times, each
+// step on its own (the device idle between them) and each run twice with
+// the second kept:
 //
-//   - the tiny product again (2 x 2): the fixed cost of an upload, of a
+//   - a tiny product (2 x 2): the fixed cost of an upload, of a
 //     product's kernels and of a download;
 //   - a larger one, A*A over PLUS_TIMES_FP64 for a 2^16 x 2^16 A of 16
 //     entries a row (12.6 MB up, 2^24 products making 2^21 entries, 25 MB
@@ -17,7 +18,6 @@
 //     uploaded as bitmaps are (cuda/memory/bitmap_upload.cu): the rate of a
 //     BFS's mask.
 //
-// Each timed twice (the first run loads and starts what the second reuses).
 // About 25 ms on an H100 and 50 MB of host memory for the moment, once per
 // process.  Nothing here needs GraphBLAS (gbgpu_start_device may come before
 // GrB_init); a host allocation that fails leaves the priors in place.
@@ -121,10 +121,14 @@ gbgpu_cuda_status gbgpu_calibrate_device (void)
     double tiny_x [3] = { 1, 1, 1 } ;
     const host_csr tiny = { tiny_p, tiny_j, tiny_x } ;
     gbgpu_cost_calibration c = { 0 } ;
-    // twice, the second kept: the first loads the kernels (8.9 ms measured
-    // as the fixed cost of a product in a process that had not run them)
-    gbgpu_cuda_status status = timed_product (c.small, 2, &tiny) ;
-    if (status == GBGPU_CUDA_OK) status = timed_product (c.small, 2, &tiny) ;
+    // every step twice, the second kept: the first loads the kernels (8.9 ms
+    // read as a product's fixed cost in a process that had not run them) and
+    // starts what a process starts once (the transfer threads, the pinned
+    // staging area, the device's memory pool: the bus read at a third of
+    // its rate)
+    gbgpu_cuda_status status = GBGPU_CUDA_OK ;
+    for (int run = 0 ; run < 2 && status == GBGPU_CUDA_OK ; run++)
+        status = timed_product (c.small, 2, &tiny) ;
     host_csr A = { 0 } ;
     if (status != GBGPU_CUDA_OK || !host_csr_alloc (&A, ROWS, (int64_t) ROWS * PER_ROW))
         return status ;
@@ -137,25 +141,26 @@ gbgpu_cuda_status gbgpu_calibrate_device (void)
             A.x [i * PER_ROW + k] = 1 ;
         }
     }
-    // each timed twice, the second kept: the first starts what a process
-    // starts once (the transfer threads, the pinned staging area, the
-    // device's memory pool), and read the bus at a third of its rate
-    status = timed_product (c.large, ROWS, &A) ;
-    if (status == GBGPU_CUDA_OK) status = timed_product (c.large, ROWS, &A) ;
+    for (int run = 0 ; run < 2 && status == GBGPU_CUDA_OK ; run++)
+        status = timed_product (c.large, ROWS, &A) ;
     host_csr_free (&A) ;
-    if (status == GBGPU_CUDA_OK) status = timed_bitmap_upload (&c.bitmap) ;
-    if (status == GBGPU_CUDA_OK) status = timed_bitmap_upload (&c.bitmap) ;
+    for (int run = 0 ; run < 2 && status == GBGPU_CUDA_OK ; run++)
+        status = timed_bitmap_upload (&c.bitmap) ;
     if (status == GBGPU_CUDA_OK) gbgpu_auto_calibrate (&c) ;
     return status ;
 }
 
-void gbgpu_calibrate_before_deciding (void)
+// Tried once: other threads decide on the priors meanwhile (their GPU calls
+// may share the device with its timings), and a shortage of memory then
+// leaves the priors for good.
+bool gbgpu_calibrate_before_deciding (void)
 {
     static atomic_bool tried = false ;
-    if (gbgpu_auto_calibrated () || atomic_exchange (&tried, true)) return ;
+    if (gbgpu_auto_calibrated () || atomic_exchange (&tried, true)) return true ;
     int previous ;
     gbgpu_cuda_status status = gbgpu_cuda_enter_device (gbgpu_current_device (), &previous) ;
     if (status == GBGPU_CUDA_OK) status = gbgpu_calibrate_device () ;
     gbgpu_cuda_restore_device (previous) ;
     if (status != GBGPU_CUDA_OK) gbgpu_count_cuda_status (status) ;
+    return !gbgpu_device_broken () ;
 }

@@ -140,8 +140,8 @@ gbgpu_cuda_status gbgpu_calibrate_device (void) ;
 
 // Policy auto's first modelled call, in a process that did not call
 // gbgpu_start_device: calibrates on gbgpu's device before the model decides
-// (once; a failure leaves the priors, a fault keeps later calls off it).
-void gbgpu_calibrate_before_deciding (void) ;
+// (once; a failure leaves the priors).  False when a fault took the device.
+bool gbgpu_calibrate_before_deciding (void) ;
 
 //------------------------------------------------------------------------------
 // one product on the GPU (mxm_gpu.c)

@@ -45,8 +45,9 @@ namespace gbgpu {
 // Tuning (initial guesses, to be measured on the device): 512 threads a
 // block and four blocks a multiprocessor fill its 2048 threads with four
 // rows at a time (the states of 65536 columns take 16 KB a block).  That
-// leaves 32 registers a thread (__launch_bounds__); ptxas spills a few
-// (sm_90: up to ~100 bytes) outside the product loop, not in it.  The states
+// leaves 32 registers a thread (__launch_bounds__); ptxas spills (sm_90,
+// CUDA 13: up to ~180 bytes for some semirings) outside the product loops,
+// not in them.  The states
 // go to shared memory when at least DENSE_MIN_SHARED_BLOCKS blocks' states
 // fit a multiprocessor: shared atomics at half occupancy are taken to beat
 // global ones at full.  A chunk of value slots is sized for

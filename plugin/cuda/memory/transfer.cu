@@ -373,8 +373,8 @@ cudaError_t download_staged (area_lease &lease, const gbgpu_dev_result *T,
     // First touch runs FAULT_AHEAD chunks ahead of the drain, on other
     // threads, when there is more than a slot to bring back.
     chunk_cursor cursor (segs, 3), fault_cursor (segs, 3) ;
-    const int64_t wire_bytes = gbgpu_result_values (T) * (int64_t) T->value_size
-        + nvals * (narrow ? 4 : 8) ;
+    const int64_t wire_bytes = (T->nrows + 1) * 8
+        + gbgpu_result_values (T) * (int64_t) T->value_size + nvals * (narrow ? 4 : 8) ;
     const bool fault_ahead = wire_bytes > config ().slot_bytes ;
     chunk in_slot [N_SLOTS] ;
     int64_t queued = 0 ;
