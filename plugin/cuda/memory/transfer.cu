@@ -17,11 +17,9 @@
 // so the copy engine and the host copies run at once, and the bus moves at
 // pinned speed (DMA straight from/to the slot) instead of pageable speed.
 // The host side of each chunk is split in parts run by a small process-wide
-// pool of threads (GBGPU_XFER_THREADS, default min(cores, 16)).  A download's
-// destination is fresh memory whose first touch (page faults) costs more
-// than the copy: half the threads touch the destination of chunk k+2 while
-// the other half drain chunk k (drain_beside_first_touch; bridge.c also asks
-// for transparent huge pages there).
+// pool of threads (GBGPU_XFER_THREADS, default min(cores, 16)): for a download
+// they are what touches the destination first, so its page faults happen on
+// many threads at once (bridge.c also asks for transparent huge pages there).
 //
 // Column indices cross the bus as 32 bits: an upload narrows GraphBLAS's
 // uint64 indices on the host while filling the slot (the device gets its int32
@@ -171,92 +169,6 @@ void drain_part (const chunk &c, const unsigned char *slot, int64_t b, int64_t e
 }
 
 //------------------------------------------------------------------------------
-// first touch of a download's destination, ahead of its drain
-//------------------------------------------------------------------------------
-
-// A result comes back into fresh arrays (GraphBLAS takes them over), whose
-// first touch costs more than the copy: the kernel faults each page in and
-// zeroes it.  Measured on the H100 machine's host (16 cores, transparent
-// huge pages): first touch 31.8 GB/s on 16 threads and 30.5 on 8; a copy
-// into touched memory 55-60 GB/s; the two done together, part by part,
-// 16-20 GB/s (the download's bound).  So while half the threads drain
-// chunk k, the other half touch chunk k+FAULT_AHEAD's destination: the
-// ranges are disjoint, and the touch of each is done (the step's join)
-// before its drain starts.
-constexpr int FAULT_AHEAD = 2 ;
-constexpr int64_t HUGE_PAGE_BYTES = int64_t (2) << 20 ;
-
-struct byte_range
-{
-    unsigned char *begin, *end ;
-} ;
-
-// The host bytes chunk c is drained into.
-byte_range destination_of (const chunk &c)
-{
-    const segment &g = *c.seg ;
-    unsigned char *begin = g.to + c.first * g.host ;
-    return { begin, begin + c.count * g.host } ;
-}
-
-// Part i of `parts` of r, cut at huge-page boundaries (two threads faulting
-// one huge page would wait for each other).
-byte_range touch_part (const byte_range &r, int i, int parts)
-{
-    auto bound = [&r, parts] (int k) -> unsigned char *
-    {
-        if (k <= 0) return r.begin ;
-        if (k >= parts) return r.end ;
-        uintptr_t at = (uintptr_t) r.begin + (uintptr_t) ((r.end - r.begin) * (int64_t) k / parts) ;
-        at -= at % HUGE_PAGE_BYTES ;
-        return std::max (r.begin, reinterpret_cast <unsigned char *> (at)) ;
-    } ;
-    return { bound (i), std::max (bound (i), bound (i + 1)) } ;
-}
-
-void touch (const byte_range &r)
-{
-    if (r.end > r.begin) memset (r.begin, 0, size_t (r.end - r.begin)) ;
-}
-
-// r touched by `threads` threads of the pool.
-void first_touch (const byte_range &r, int threads)
-{
-    const int parts = (int) std::max <int64_t> (1, std::min <int64_t> (threads,
-        (r.end - r.begin) / PART_BYTES)) ;
-    auto body = [&r, parts] (int i) { touch (touch_part (r, i, parts)) ; } ;
-    host_pool::get ().run (parts,
-        [] (void *context, int i) { (*static_cast <decltype (body) *> (context)) (i) ; },
-        &body) ;
-}
-
-// Drains chunk c (drain (b, e) over its elements) on half the threads and
-// touches `ahead` on the other half, in one job of the pool.
-template <class Drain>
-void drain_beside_first_touch (const chunk &c, const Drain &drain, const byte_range &ahead)
-{
-    const int threads = config ().threads ;
-    const int drainers = std::max (1, threads / 2) ;
-    const int touchers = std::max (1, threads - drainers) ;
-    const int64_t n = c.count ;
-    auto body = [&] (int i)
-    {
-        if (i >= drainers)
-        {
-            touch (touch_part (ahead, i - drainers, touchers)) ;
-            return ;
-        }
-        int64_t b = n * i / drainers, e = n * (i + 1) / drainers ;
-        b -= (i > 0) ? b % PART_ALIGN : 0 ;
-        e -= (i + 1 < drainers) ? e % PART_ALIGN : 0 ;
-        if (b < e) drain (b, e) ;
-    } ;
-    host_pool::get ().run (drainers + touchers,
-        [] (void *context, int i) { (*static_cast <decltype (body) *> (context)) (i) ; },
-        &body) ;
-}
-
-//------------------------------------------------------------------------------
 // staged upload and download
 //------------------------------------------------------------------------------
 
@@ -370,12 +282,7 @@ cudaError_t download_staged (area_lease &lease, const gbgpu_dev_result *T,
         return cudaSuccess ;
     } ;
 
-    // First touch runs FAULT_AHEAD chunks ahead of the drain, on other
-    // threads, when there is more than a slot to bring back.
-    chunk_cursor cursor (segs, 3), fault_cursor (segs, 3) ;
-    const int64_t wire_bytes = (T->nrows + 1) * 8
-        + gbgpu_result_values (T) * (int64_t) T->value_size + nvals * (narrow ? 4 : 8) ;
-    const bool fault_ahead = wire_bytes > config ().slot_bytes ;
+    chunk_cursor cursor (segs, 3) ;
     chunk in_slot [N_SLOTS] ;
     int64_t queued = 0 ;
     while (queued < N_SLOTS && cursor.next (in_slot [queued]))
@@ -383,24 +290,14 @@ cudaError_t download_staged (area_lease &lease, const gbgpu_dev_result *T,
         GBGPU_TRY (queue (in_slot [queued], (int) queued)) ;
         queued++ ;
     }
-    chunk ahead ;
-    if (fault_ahead)
-    {
-        // the first chunks' destinations, while their copies cross
-        for (int k = 0 ; k < FAULT_AHEAD && fault_cursor.next (ahead) ; k++)
-            first_touch (destination_of (ahead), config ().threads) ;
-    }
     for (int64_t k = 0 ; k < queued ; k++)
     {
         int s = (int) (k % N_SLOTS) ;
         const unsigned char *slot = lease.slot (s) ;
         GBGPU_TRY (cudaEventSynchronize (arrived.e [s])) ;
         const chunk &c = in_slot [s] ;
-        const auto drain = [&c, slot] (int64_t b, int64_t e) { drain_part (c, slot, b, e) ; } ;
-        if (fault_ahead && fault_cursor.next (ahead))
-            drain_beside_first_touch (c, drain, destination_of (ahead)) ;
-        else
-            for_parts (c.count, c.seg->wire, drain) ;
+        for_parts (c.count, c.seg->wire,
+            [&c, slot] (int64_t b, int64_t e) { drain_part (c, slot, b, e) ; }) ;
         if (cursor.next (in_slot [s]))
         {
             GBGPU_TRY (queue (in_slot [s], s)) ;
