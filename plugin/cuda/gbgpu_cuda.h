@@ -178,11 +178,16 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_upload
     size_t value_size, bool iso
 ) ;
 
+// The 32-bit words a bitmap of `cells` cells crosses the bus as (a bit a
+// cell); the cost model prices the same bytes (plan/call_sizes.c).
+static inline int64_t gbgpu_bitmap_words (int64_t cells) { return (cells + 31) / 32 ; }
+
 // Copy a bitmap or full matrix, held by row, to the device as CSR: b [i*ncols
 // + j] != 0 where (i,j) is present (b NULL: every cell is), x the values of
 // all cells (one if iso; NULL: values not needed).  The cells cross the bus
-// as they are and the device makes the CSR (bitmap_upload.cu); rows come
-// out sorted.  Returns once the host arrays are no longer read.
+// as bits (gbgpu_bitmap_words) and the device makes the CSR
+// (bitmap_upload.cu); rows come out sorted.  Returns once the host arrays
+// are no longer read.
 GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_upload_bitmap
 (
     gbgpu_dev_csr *D,

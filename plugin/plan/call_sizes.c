@@ -10,7 +10,6 @@
 // on the CPU reads M and C as it holds them (a bitmap mask: every cell).
 // Everything here is a few getters per matrix; none copies or converts.
 
-#include <math.h>
 #include "plan/plan.h"
 #include "cache/device_cache.h"
 
@@ -72,7 +71,8 @@ static void add_upload (gbgpu_cost_sizes *s, const gbgpu_operand *X)
         // a bitmap's cells as bits (packed on the host: the rate is
         // calibrated on the bytes a bitmap's upload reports), and every
         // cell's value
-        s->cell_bytes_up += ((h.sparsity == GxB_BITMAP) ? 4 * ceil (cells / 32) : 0)
+        s->cell_bytes_up += ((h.sparsity == GxB_BITMAP)
+                ? 4.0 * (double) gbgpu_bitmap_words ((int64_t) cells) : 0)
             + (h.iso ? 1 : cells) * (double) value_size ;
         return ;
     }

@@ -161,9 +161,6 @@ cudaError_t upload_bits (uint32_t *bits, const int8_t *b, int64_t cells, int64_t
     return cudaSuccess ;
 }
 
-// Words of the packed bitmap of `cells` cells.
-int64_t bit_words (int64_t cells) { return (cells + 31) / 32 ; }
-
 cudaError_t upload_bitmap (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
     const int8_t *b, const void *x, size_t value_size, bool iso)
 {
@@ -174,8 +171,8 @@ cudaError_t upload_bitmap (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
     device_array <int64_t> dp ;
     if (b != nullptr)
     {
-        GBGPU_TRY (dbits.allocate (bit_words (cells))) ;
-        GBGPU_TRY (upload_bits (dbits.get (), b, cells, bit_words (cells))) ;
+        GBGPU_TRY (dbits.allocate (gbgpu_bitmap_words (cells))) ;
+        GBGPU_TRY (upload_bits (dbits.get (), b, cells, gbgpu_bitmap_words (cells))) ;
     }
     if (x_cells > 0)
     {
@@ -232,7 +229,7 @@ cudaError_t upload_bitmap (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
 extern "C" gbgpu_cuda_status gbgpu_cuda_upload_bitmap (gbgpu_dev_csr *D, int64_t nrows,
     int64_t ncols, const int8_t *b, const void *x, size_t value_size, bool iso)
 {
-    gbgpu::transfer_bytes_reset ((b != nullptr) * gbgpu::bit_words (nrows * ncols) * 4
+    gbgpu::transfer_bytes_reset ((b != nullptr) * gbgpu_bitmap_words (nrows * ncols) * 4
         + ((x == nullptr) ? 0 : (iso ? 1 : nrows * ncols)) * (int64_t) value_size) ;
     cudaError_t e ;
     try
