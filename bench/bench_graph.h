@@ -19,7 +19,9 @@
 // the examples run.  The A*A rows are skipped past GRAPH_MAX_SQUARE_PRODUCTS
 // products: their C and its check would not fit the host (R-MAT 19 and 20).
 // Columns are the default suite's (bench_table.h) and auto_ms, auto_vs_cpu
-// (the CPU's time over auto's: goal at least 0.95); the kernel and cuSPARSE
+// (the CPU's time over auto's: goal at least 0.95); cpu_ms is the mean of
+// the CPU's medians before and after the GPU columns (the same product
+// drifts between them); the kernel and cuSPARSE
 // columns read "-", products counts every multiply of the unmasked product.
 
 #ifndef BENCH_GRAPH_H
