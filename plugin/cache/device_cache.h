@@ -11,8 +11,9 @@
 typedef struct gbgpu_cache_entry gbgpu_cache_entry ;
 
 // The cache may be used in this process: option GBGPU_DEVICE_CACHE on, the
-// library one gbgpu uses, and the proof passed (asked once, at the first
-// call that needs it; a failed proof is said once on stderr).
+// library one gbgpu uses, and the proof passed (asked once, thread-safe, at
+// the first call that needs it: gbgpu_start_device's, or else the first
+// GrB_mxm's; a failed proof is said once on stderr).
 bool gbgpu_device_cache_on (void) ;
 
 // op(X) on `device` as an earlier call uploaded it (values of X->type when X
