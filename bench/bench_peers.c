@@ -48,21 +48,41 @@ static void matrix_name (char *name, size_t size, const char *path)
     }
 }
 
-// The generator's matrix as folder/NAME.mtx, NAME the spec with ':' (or any
-// other character a file name should not hold) as '_': "grid3d27:50" ->
-// grid3d27_50.mtx, the name run.sh's notes then give it.  Generators are
+// NAME for a generator spec: ':' as '_' ("grid3d27:50" -> grid3d27_50, the
+// name run.sh's notes then give it), letters, digits, '.' and '-' as they
+// are, any other byte as +XX, its code in hex ('_' and '+' too).  One name
+// per spec, never one for two: an identical spec's file is reused (below),
+// so two specs sharing a name would give the peers the first's matrix for
+// both.  False when NAME would not fit in `size`.
+static bool file_name (char *name, size_t size, const char *spec)
+{
+    size_t length = 0 ;
+    for (const unsigned char *s = (const unsigned char *) spec ; *s != '\0' ; s++)
+    {
+        char piece [4] ;
+        if (isalnum (*s) || *s == '.' || *s == '-') snprintf (piece, sizeof (piece), "%c", *s) ;
+        else if (*s == ':') snprintf (piece, sizeof (piece), "_") ;
+        else snprintf (piece, sizeof (piece), "+%02X", *s) ;
+        size_t n = strlen (piece) ;
+        if (length + n >= size) return (false) ;
+        memcpy (name + length, piece, n) ;
+        length += n ;
+    }
+    name [length] = '\0' ;
+    return (true) ;
+}
+
+// The generator's matrix as folder/NAME.mtx (file_name).  Generators are
 // deterministic, so an identical spec already written is the same matrix.
 static bool write_generated (peer_argument *arg, const bench_input *input,
     const char *folder, bench_peer_row *row)
 {
-    char file [128] ;
-    size_t length = 0 ;
-    for (const char *s = input->spec ; *s != '\0' && length + 1 < sizeof (file) ; s++)
+    char file [256] ;       // NAME_MAX with ".mtx"
+    if (!file_name (file, sizeof (file) - strlen (".mtx"), input->spec))
     {
-        bool plain = isalnum ((unsigned char) *s) || *s == '.' || *s == '-' ;
-        file [length++] = plain ? *s : '_' ;
+        snprintf (row->note, sizeof (row->note), "not run: the spec is too long for a file name") ;
+        return (false) ;
     }
-    file [length] = '\0' ;
     if (snprintf (arg->path, sizeof (arg->path), "%s/%s.mtx", folder, file)
         >= (int) sizeof (arg->path))
     {

@@ -7,6 +7,8 @@
 // Matrix Market file.  Checked:
 //   - a generator spec reaches it as a file of a temporary folder, which is
 //     gone afterwards; absent inputs and unreadable paths do not reach it;
+//   - a spec that differs from another only in a character the file name
+//     escapes gets a file of its own, not the other's;
 //   - a file name with spaces, quotes and $( ) reaches it intact, and nothing
 //     runs it as shell;
 //   - numbers, fail, skip, and lines that are not about a peer (ignored);
@@ -137,6 +139,8 @@ static void check_peers_run (void)
     write_text (path, fake_run_sh) ;
     snprintf (path, sizeof (path), "%s/grid3d27_3.answers", dir) ;
     write_text (path, "opsparse 10.5\nspeck 12.25\nnsparse fail\ncusparse 3\n") ;
+    snprintf (path, sizeof (path), "%s/banded_6_1.answers", dir) ;
+    write_text (path, "opsparse 4\n") ;
 
     const char *odd = "odd name 'q' $(touch pwned)" ;
     input_file (odd, true, "opsparse 1.5\nspeck 2\nnsparse 7.25\ncusparse fail\nfoo 5\nhello\n") ;
@@ -150,10 +154,13 @@ static void check_peers_run (void)
     input_file ("stop", true, "opsparse 9\n") ;
     input_file ("after", true, "opsparse 8\n") ;
 
-    enum { GENERATED, ABSENT, ODD, DUP_A, DUP_B, NONSQUARE, MISSING, STOP, AFTER, N } ;
+    enum { GENERATED, BANDED, ESCAPED, ABSENT, ODD, DUP_A, DUP_B, NONSQUARE, MISSING, STOP,
+        AFTER, N } ;
     bench_input inputs [N] =
     {
         [GENERATED] = input_named ("grid3d27:3"), [ABSENT] = input_named ("absent-one"),
+        // not a valid spec, and not banded:6:1 with its file: A cannot be made
+        [BANDED] = input_named ("banded:6:1"), [ESCAPED] = input_named ("banded:6/1"),
         [ODD] = input_named (odd), [DUP_A] = input_named ("a/dup"),
         [DUP_B] = input_named ("b/dup"), [NONSQUARE] = input_named ("nonsquare"),
         [MISSING] = input_named ("missing"), [STOP] = input_named ("stop"),
@@ -173,6 +180,11 @@ static void check_peers_run (void)
     check_peer (rows, GENERATED, BENCH_PEER_NSPARSE, BENCH_PEER_FAILED, 0) ;
     check_peer (rows, GENERATED, BENCH_PEER_CUSPARSE, BENCH_PEER_TIMED, 3) ;
     check_best (rows, GENERATED, BENCH_PEER_SPECK) ;
+
+    check_peer (rows, BANDED, BENCH_PEER_OPSPARSE, BENCH_PEER_TIMED, 4) ;
+    check_all (rows, ESCAPED, BENCH_PEER_NOT_RUN) ;
+    ts_check (strstr (rows [ESCAPED].note, "cannot make A") != NULL,
+        "a spec near another's: note '%s'", rows [ESCAPED].note) ;
 
     check_all (rows, ABSENT, BENCH_PEER_NOT_RUN) ;
     check_best (rows, ABSENT, -1) ;

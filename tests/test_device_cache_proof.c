@@ -73,6 +73,9 @@ int main (void)
     ts_check (nvals == 1 && x == 2.5, "through the wrappers: %llu entries, A(1,2) = %g",
         (unsigned long long) nvals, x) ;
     ts_check (GrB_Matrix_free (NULL) == GrB_SUCCESS, "GrB_Matrix_free (NULL) is not a no-op") ;
+    // a constructor's handle is only its output: read after a success alone
+    ts_check (GrB_Matrix_new (NULL, GrB_FP64, 4, 4) == GrB_NULL_POINTER,
+        "GrB_Matrix_new (NULL, ...) is not the library's GrB_NULL_POINTER") ;
     TS_OK (GrB_Matrix_free (&A)) ;
     ts_check (A == NULL, "GrB_Matrix_free left the handle set") ;
     TS_OK (GrB_finalize ()) ;

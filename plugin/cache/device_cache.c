@@ -235,6 +235,15 @@ gbgpu_cache_entry *gbgpu_device_cache_adopt (gbgpu_dev_csr *D, const gbgpu_opera
     // X changed since it was read, or a copy was made meanwhile: not kept
     bool keep = gbgpu_generation_is (X->matrix, generation) && find (X, device) == NULL ;
     const double budget = CACHE_SHARE * (available + (double) listed_bytes) ;
+    // The copies calls are using stay: whether D fits beside them is decided
+    // before any idle copy goes, so that one too large to keep empties nothing.
+    size_t in_use = 0 ;
+    for (const gbgpu_cache_entry *old = newest ; keep && old != NULL ; old = old->older)
+    {
+        if (old->users > 0) in_use += old->device_bytes ;
+    }
+    keep = keep && (double) (in_use + bytes) <= budget ;
+    // least recently used idle copies out, only until D fits
     for (gbgpu_cache_entry *old = oldest ; keep && old != NULL
          && (double) (listed_bytes + bytes) > budget ; )
     {
@@ -242,7 +251,6 @@ gbgpu_cache_entry *gbgpu_device_cache_adopt (gbgpu_dev_csr *D, const gbgpu_opera
         if (old->users == 0) drop_entry (old, &evicted) ;
         old = newer ;
     }
-    keep = keep && (double) (listed_bytes + bytes) <= budget ;
     if (keep)
     {
         e->object = X->matrix ;

@@ -11,8 +11,9 @@
 typedef struct gbgpu_cache_entry gbgpu_cache_entry ;
 
 // The cache may be used in this process: option GBGPU_DEVICE_CACHE on, the
-// library one gbgpu uses, and the proof passed (asked once, at the first
-// call that needs it; a failed proof is said once on stderr).
+// library one gbgpu uses, and the proof passed (asked once, thread-safe, at
+// the first call that needs it: gbgpu_start_device's, or else the first
+// GrB_mxm's; a failed proof is said once on stderr).
 bool gbgpu_device_cache_on (void) ;
 
 // op(X) on `device` as an earlier call uploaded it (values of X->type when X
@@ -30,8 +31,10 @@ bool gbgpu_device_cache_holds (const gbgpu_operand *X, int device) ;
 // D, just made on the calling thread on `device` from op(X) as it was at
 // `generation` (gbgpu_generation_of before X was read), becomes the cache's:
 // the entry is returned acquired and D's arrays are the entry's (D's pointers
-// NULL).  NULL when the cache declines (off, X changed since, over its share
-// of device memory with nothing idle to give back): D stays the caller's.
+// NULL); the least recently used idle copies go first, only as many as D
+// needs.  NULL when the cache declines (off, X changed since, or D does not
+// fit its share of device memory even with every idle copy given back: then
+// none is): D stays the caller's.
 // bus_bytes: what the upload moved, saved by each later hit.
 gbgpu_cache_entry *gbgpu_device_cache_adopt (gbgpu_dev_csr *D, const gbgpu_operand *X,
     uint64_t generation, uint64_t bus_bytes, int device) ;

@@ -21,6 +21,14 @@
 # the library's own function, found at run time (api/library.c).  The
 # exceptions, each checked here:
 #
+#   - HANDLE_MADE: functions whose handle parameter (GrB_Matrix * ...) is an
+#     output, the object the call makes (new, dup, import, deserialize...):
+#     before the call *handle is the caller's uninitialized variable, and
+#     after a failed one it may still be, so the new object is forgotten only
+#     after a successful call.  HANDLE_TAKEN: functions that free or take the
+#     object a handle holds (free, export, GxB_pack_HyperHash): read before
+#     and after as any other.  A modifier with a handle in neither fails the
+#     configure.
 #   - functions gbgpu interposes already (api/library_symbols.h INTERPOSED):
 #     only those of SELF_FORGETTING may be modifiers; they forget themselves
 #     (GrB_mxm: api/interpose.c, run/mxm_gpu.c).
@@ -37,6 +45,8 @@
 # GBGPU_MODIFIERS_C, the generated file.
 
 set(SELF_FORGETTING GrB_mxm)
+set(HANDLE_MADE "_(new|dup|diag|split|deserialize|reshapeDup)$|_import(_[A-Za-z0-9]+)?$|^GxB_unpack_HyperHash$")
+set(HANDLE_TAKEN "_free$|_export_[A-Za-z0-9]+$|^GxB_pack_HyperHash$")
 set(CONTENT_KEPT
   # settings (the variadic ones cannot be wrapped)
   GxB_Matrix_Option_set GxB_Matrix_Option_get GxB_Vector_Option_set GxB_Vector_Option_get
@@ -118,9 +128,11 @@ foreach(statement IN LISTS text)
 
   set(decls "")
   set(args "")
-  set(forgets "")
+  set(forgets "")           # before and after the call
+  set(forgets_after "")     # after it only
   set(variadic FALSE)
   set(unreadable FALSE)
+  set(unclassified_handle FALSE)
   set(index 0)
   foreach(param IN LISTS params)
     string(REPLACE "*" " * " param "${param}")
@@ -159,17 +171,22 @@ foreach(statement IN LISTS text)
       list(LENGTH stars stars)
       if(stars EQUAL 0)
         list(APPEND forgets "gbgpu_generation_forget (p${index})")
-      elseif(stars EQUAL 1)
+      elseif(stars GREATER 1)
+        set(unreadable TRUE)
+        list(APPEND forgets "?")
+      elseif(name MATCHES "${HANDLE_MADE}")
+        list(APPEND forgets_after "if (info == GrB_SUCCESS) gbgpu_generation_forget (*p${index})")
+      elseif(name MATCHES "${HANDLE_TAKEN}")
         list(APPEND forgets "gbgpu_generation_forget ((p${index} == NULL) ? NULL : *p${index})")
       else()
-        set(unreadable TRUE)
+        set(unclassified_handle TRUE)
         list(APPEND forgets "?")
       endif()
     endif()
     math(EXPR index "${index} + 1")
   endforeach()
 
-  if(NOT forgets)
+  if(NOT forgets AND NOT forgets_after)
     continue()      # not a modifier
   endif()
   if(name STREQUAL marker)
@@ -197,22 +214,31 @@ foreach(statement IN LISTS text)
       "CONTENT_KEPT in ${CMAKE_CURRENT_LIST_FILE}; otherwise the device cache cannot be built for "
       "this GraphBLAS")
   endif()
+  if(unclassified_handle)
+    message(FATAL_ERROR "gbgpu: ${header} declares ${name}, which takes a handle (${params}): "
+      "add it to HANDLE_MADE (the call makes the object) or HANDLE_TAKEN (it frees or takes the "
+      "caller's object) in ${CMAKE_CURRENT_LIST_FILE}")
+  endif()
   if(unreadable OR NOT return_type STREQUAL "GrB_Info")
     message(FATAL_ERROR "gbgpu: cannot wrap ${name} (${return_type}; ${params}) from ${header}")
   endif()
 
   string(REPLACE ";" ", " decl_text "${decls}")
   string(REPLACE ";" ", " arg_text "${args}")
-  string(REPLACE ";" " ;\n    " forget_text "${forgets}")
-  string(APPEND forget_text " ;")
+  set(before_text "")
+  foreach(forget IN LISTS forgets)
+    string(APPEND before_text "    ${forget} ;\n")
+  endforeach()
+  set(after_text "${before_text}")
+  foreach(forget IN LISTS forgets_after)
+    string(APPEND after_text "    ${forget} ;\n")
+  endforeach()
   string(APPEND wrappers "
 GBGPU_EXPORT GrB_Info (${name}) (${decl_text})
 {
     __typeof__ (${name}) *f = target (${wrapper_count}) ;
-    ${forget_text}
-    GrB_Info info = (f == NULL) ? GrB_NOT_IMPLEMENTED : f (${arg_text}) ;
-    ${forget_text}
-    return info ;
+${before_text}    GrB_Info info = (f == NULL) ? GrB_NOT_IMPLEMENTED : f (${arg_text}) ;
+${after_text}    return info ;
 }
 ")
   list(APPEND wrapped_names ${name})

@@ -244,6 +244,10 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         keep_result_as_C (&kept, C, *info, plan, device_id) ;
     }
     part [GBGPU_PART_FINISH] = gbgpu_seconds_now () - now ;
+    // Only here, not before the final step: its last part, keep_result_as_C,
+    // still works on device_id (this thread's stream synchronized, T's device
+    // copy adopted as C's or freed), and must follow the write of C (C's new
+    // generation; T's copy freed when the write failed).
     gbgpu_cuda_restore_device (caller_device) ;
     if (reason == GBGPU_NOT_DELEGATED && *info != GrB_PANIC)
     {
