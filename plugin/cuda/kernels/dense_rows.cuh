@@ -138,6 +138,69 @@ __device__ __forceinline__ int dense_lane_bits (int64_t products, int64_t entrie
     return bits ;
 }
 
+// Which of a row's products a thread takes: its group of G = 2^lane_bits
+// lanes takes every groups-th entry of A(i,:), each lane every G-th entry of
+// the entry's row of B.
+struct dense_lanes
+{
+    int G, group, lane_in_group, groups ;
+    __device__ __forceinline__ explicit dense_lanes (int lane_bits)
+        : G (1 << lane_bits), group (threadIdx.x >> lane_bits),
+          lane_in_group (threadIdx.x & (G - 1)), groups (DENSE_THREADS >> lane_bits) { }
+} ;
+
+// A product A(i,k)*B(k,j) of the walk below: b is B's entry pb (of Bx,
+// B_iso), row is i as positional multiplies see it.  It is folded into a
+// slot (b's value read then) only after the checks that may skip the
+// column; never when counting (no values).
+template <class SR>
+struct dense_product
+{
+    uint32_t j ;
+    int32_t k ;
+    typename SR::X a ;
+    const void *Bx ;
+    bool B_iso ;
+    int64_t pb, row ;
+
+    // slots [at] = slots [at] + a*b, by the monoid
+    __device__ __forceinline__ void fold_into (typename SR::S *slots, uint32_t at) const
+    {
+        using X = typename SR::X ;
+        X b = X () ;
+        if constexpr (SR::mult::reads_b) b = value_at <X> (Bx, B_iso, pb) ;
+        SR::add::update (slots + at, (typename SR::S) SR::mult::apply (a, b, row, k, (int32_t) j)) ;
+    }
+} ;
+
+// Walks the products of row i (A(i,:): a_length entries from a_start) by
+// the lanes, calling per_product (dense_product) on each: the claims and
+// each chunk of values walk them alike.  a is read only if READ_A (the
+// multiply reads it and this walk takes values).  per_product is taken by
+// reference: a copy changed the counting kernels' machine code, which is
+// otherwise that of the two loops this walk replaced.  A(i,:) and B(k,:) by
+// 32-bit offsets (a row has fewer than 2^31 entries): 64-bit loop
+// arithmetic costs registers, and four blocks a multiprocessor leave 32 a
+// thread.
+template <class SR, bool READ_A, class PER_PRODUCT>
+__device__ __forceinline__ void for_each_product (const csr_view &A, const csr_view &B, int64_t i,
+    int64_t a_start, int32_t a_length, const dense_lanes &lanes, const PER_PRODUCT &per_product)
+{
+    using X = typename SR::X ;
+    const int32_t *Aj = A.j + a_start ;
+    for (int32_t s = lanes.group ; s < a_length ; s += lanes.groups)
+    {
+        const int32_t k = Aj [s] ;
+        X a = X () ;
+        if constexpr (READ_A) a = value_at <X> (A.x, A.iso, a_start + s) ;
+        const int64_t b_start = B.p [k] ;
+        const int32_t b_length = (int32_t) (B.p [k+1] - b_start) ;
+        const int32_t *Bj = B.j + b_start ;
+        for (int32_t t = lanes.lane_in_group ; t < b_length ; t += lanes.G)
+            per_product (dense_product <SR> { (uint32_t) Bj [t], k, a, B.x, B.iso, b_start + t, A.first_row + i }) ;
+    }
+}
+
 // The kernel's static shared memory: the block-wide scans and sums (used
 // one after another, with barriers between), and the row's products.
 struct dense_scratch
@@ -204,7 +267,6 @@ template <class SR, bool FILL, table_memory STATES, table_memory SLOTS>
 __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const launch_shape &shape,
     unsigned char *shared, dense_scratch &scratch)
 {
-    using X = typename SR::X ;
     using S = typename SR::S ;
     constexpr bool chunked = (SLOTS == table_memory::shared) ;
     static_assert (!chunked || (FILL && has_values <SR> && STATES == table_memory::shared),
@@ -269,46 +331,28 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
         if (threadIdx.x == 0) scratch.row_products = products ;     // the sum is thread 0's
         __syncthreads () ;
 
-        const int lane_bits = dense_lane_bits (scratch.row_products, a_end - a_start) ;
-        const int G = 1 << lane_bits ;
-        const int group = threadIdx.x >> lane_bits, lane_in_group = threadIdx.x & (G - 1) ;
-        const int groups = DENSE_THREADS >> lane_bits ;
+        const dense_lanes lanes (dense_lane_bits (scratch.row_products, a_end - a_start)) ;
         int added = 0 ;
-        // A(i,:) and B(k,:) by 32-bit offsets (a row has fewer than 2^31
-        // entries): 64-bit loop arithmetic costs registers, and four blocks
-        // a multiprocessor leave 32 a thread
         const int32_t a_length = (int32_t) (a_end - a_start) ;
-        const int32_t *Aj = A.j + a_start ;
-        for (int32_t s = group ; s < a_length ; s += groups)
+        for_each_product <SR, update_with_claims && SR::mult::reads_a> (A, B, i, a_start, a_length, lanes,
+            [&] (const dense_product <SR> &product)
         {
-            const int32_t k = Aj [s] ;
-            X a = X () ;
-            if constexpr (update_with_claims && SR::mult::reads_a)
-                a = value_at <X> (A.x, A.iso, a_start + s) ;
-            const int64_t b_start = B.p [k] ;
-            const int32_t b_length = (int32_t) (B.p [k+1] - b_start) ;
-            const int32_t *Bj = B.j + b_start ;
-            for (int32_t t = lane_in_group ; t < b_length ; t += G)
+            const uint32_t j = product.j ;
+            uint32_t *word = states + j / COLUMNS_PER_WORD ;
+            const int shift = 2 * (j % COLUMNS_PER_WORD) ;
+            const uint32_t state = (*reinterpret_cast <volatile uint32_t *> (word) >> shift) & 3u ;
+            if (state != COLUMN_PRESENT)
             {
-                const uint32_t j = (uint32_t) Bj [t] ;
-                uint32_t *word = states + j / COLUMNS_PER_WORD ;
-                const int shift = 2 * (j % COLUMNS_PER_WORD) ;
-                const uint32_t state = (*reinterpret_cast <volatile uint32_t *> (word) >> shift) & 3u ;
-                if (state != COLUMN_PRESENT)
-                {
-                    if (state != from) continue ;
-                    const uint32_t old = atomicOr (word, COLUMN_PRESENT << shift) ;
-                    if constexpr (!FILL) added += (((old >> shift) & 3u) == from) ;
-                }
-                if constexpr (update_with_claims)
-                {
-                    if (SR::add::has_terminal && SR::add::is_terminal (slots [j])) continue ;
-                    X b = X () ;
-                    if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, b_start + t) ;
-                    SR::add::update (slots + j, (S) SR::mult::apply (a, b, A.first_row + i, k, (int32_t) j)) ;
-                }
+                if (state != from) return ;
+                const uint32_t old = atomicOr (word, COLUMN_PRESENT << shift) ;
+                if constexpr (!FILL) added += (((old >> shift) & 3u) == from) ;
             }
-        }
+            if constexpr (update_with_claims)
+            {
+                if (SR::add::has_terminal && SR::add::is_terminal (slots [j])) return ;
+                product.fold_into (slots, j) ;
+            }
+        }) ;
         __syncthreads () ;
 
         if constexpr (!FILL)
@@ -345,30 +389,19 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
                     slots [c] = SR::add::empty_slot () ;
                 __syncthreads () ;
 
-                for (int32_t s = group ; s < a_length ; s += groups)
+                for_each_product <SR, SR::mult::reads_a> (A, B, i, a_start, a_length, lanes,
+                    [&] (const dense_product <SR> &product)
                 {
-                    const int32_t k = Aj [s] ;
-                    X a = X () ;
-                    if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, a_start + s) ;
-                    const int64_t b_start = B.p [k] ;
-                    const int32_t b_length = (int32_t) (B.p [k+1] - b_start) ;
-                    const int32_t *Bj = B.j + b_start ;
-                    for (int32_t t = lane_in_group ; t < b_length ; t += G)
-                    {
-                        const uint32_t j = (uint32_t) Bj [t] ;
-                        const uint32_t column = j - c0 ;       // a column below c0 wraps past the chunk
-                        if (column >= chunk_columns) continue ;
-                        // unmasked, the claims made every product's column
-                        // PRESENT; under a mask, only the columns it allows
-                        if (masked && ((states [j / COLUMNS_PER_WORD] >> (2 * (j % COLUMNS_PER_WORD))) & 3u)
-                            != COLUMN_PRESENT) continue ;
-                        S *slot = slots + column ;
-                        if (SR::add::has_terminal && SR::add::is_terminal (*slot)) continue ;
-                        X b = X () ;
-                        if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, b_start + t) ;
-                        SR::add::update (slot, (S) SR::mult::apply (a, b, A.first_row + i, k, (int32_t) j)) ;
-                    }
-                }
+                    const uint32_t j = product.j ;
+                    const uint32_t column = j - c0 ;       // a column below c0 wraps past the chunk
+                    if (column >= chunk_columns) return ;
+                    // unmasked, the claims made every product's column
+                    // PRESENT; under a mask, only the columns it allows
+                    if (masked && ((states [j / COLUMNS_PER_WORD] >> (2 * (j % COLUMNS_PER_WORD))) & 3u)
+                        != COLUMN_PRESENT) return ;
+                    if (SR::add::has_terminal && SR::add::is_terminal (slots [column])) return ;
+                    product.fold_into (slots, column) ;
+                }) ;
                 __syncthreads () ;
                 at += write_present <SR, SLOTS> (args, states, w0, w_end, slots, c0, at, scratch) ;
             }
