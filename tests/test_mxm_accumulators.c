@@ -25,6 +25,12 @@
 //
 // Semirings: every monoid, and multiply ops whose operand order matters
 // (MINUS, DIV, FIRST, SECOND), positional ones, and pattern-only products.
+//
+// And masked products wider than a dense value chunk, T<M> and T<!M>, under
+// auto and with the dense accumulator forced: C<M> = A*B and
+// C<!M,struct> = A*B by the library.  Auto must send no row to copy or
+// merge (they take unmasked products only) and some to the dense
+// accumulator.
 
 #define _POSIX_C_SOURCE 200809L
 #include "test_support.h"
@@ -60,6 +66,19 @@ static const gbgpu_semiring semirings [ ] =
 } ;
 #define NSEMIRINGS ((int) (sizeof (semirings) / sizeof (semirings [0])))
 
+// The masked cases' semirings: value chunks of 8 and 4 bytes, a terminal
+// monoid, a positional multiply (the column of a chunk's product), and a
+// pattern-only product (no value chunks).
+static const gbgpu_semiring masked_semirings [ ] =
+{
+    { GBGPU_ADD_PLUS,  GBGPU_MULT_TIMES,   GBGPU_TYPE_FP64 },
+    { GBGPU_ADD_PLUS,  GBGPU_MULT_TIMES,   GBGPU_TYPE_INT32 },
+    { GBGPU_ADD_LOR,   GBGPU_MULT_LAND,    GBGPU_TYPE_BOOL },
+    { GBGPU_ADD_MIN,   GBGPU_MULT_SECONDJ, GBGPU_TYPE_INT64 },
+    { GBGPU_ADD_ANY,   GBGPU_MULT_PAIR,    GBGPU_TYPE_BOOL },
+} ;
+#define NMASKED_SEMIRINGS ((int) (sizeof (masked_semirings) / sizeof (masked_semirings [0])))
+
 typedef struct
 {
     const char *name ;
@@ -83,6 +102,11 @@ static const shape shapes [ ] =
 } ;
 #define NSHAPES ((int) (sizeof (shapes) / sizeof (shapes [0])))
 
+// The masked cases' shape: as wide, and more rows than the dense kernel
+// runs blocks (two a multiprocessor: 264 on an H100), so that a block takes
+// several rows and each must leave the states clean for the next.
+static const shape masked_shape = { "masked, wider than a dense chunk", 600, 30, 40000, 0.10, 0.01 } ;
+
 typedef enum { EXPECT_AUTO, EXPECT_AUTO_UNSORTED, EXPECT_FORCED } expectation ;
 
 static const struct
@@ -104,6 +128,15 @@ settings [ ] =
     #undef FORCED_SETTING
 } ;
 #define NSETTINGS ((int) (sizeof (settings) / sizeof (settings [0])))
+
+// The settings the masked cases run under: auto (B sorted), and the dense
+// accumulator forced, whose chunks have the masked variants under test.
+static bool masked_setting (int setting)
+{
+    return (settings [setting].expect == EXPECT_AUTO)
+        || (settings [setting].expect == EXPECT_FORCED
+            && settings [setting].forced == GBGPU_ACCUMULATOR_DENSE) ;
+}
 
 // The accumulator of a bin (kernels/accumulators.h), GBGPU_ACCUMULATOR_COUNT
 // for empty rows.
@@ -221,6 +254,88 @@ static bool matrix_of_result (GrB_Matrix *C, const gbgpu_dev_result *T,
 }
 
 //------------------------------------------------------------------------------
+// the mask of the masked cases
+//------------------------------------------------------------------------------
+
+// A mask for the library, and its pattern on the device (the kernels read
+// no mask values).
+typedef struct
+{
+    GrB_Matrix M ;
+    gbgpu_dev_csr d ;
+}
+device_mask ;
+
+// a grown to room entries (exits when out of memory).
+static GrB_Index *grown (GrB_Index *a, GrB_Index room)
+{
+    GrB_Index *b = realloc (a, room * sizeof (GrB_Index)) ;
+    if (b == NULL) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    return b ;
+}
+
+// Row i of the mask, by i % 4: random over the whole width; a band of
+// columns [4096, 8192), half of them, inside the first chunk (T<M>: the
+// other chunks hold no mask column, and are skipped); empty (T<M>: an empty
+// row; T<!M>: an unmasked one); every column below 16384, which covers the
+// first chunk of 8-byte values (T<!M>: that chunk holds only the left-out
+// columns' states, which its skip must clear).  Every value true, so that
+// C<M> is C<M,struct>, as the kernels compute it.
+static void device_mask_make (device_mask *mask, GrB_Index m, GrB_Index n, uint64_t seed)
+{
+    ts_rng rng = ts_rng_new (seed) ;
+    GrB_Index count = 0, room = 0 ;
+    GrB_Index *I = NULL, *J = NULL ;
+    for (GrB_Index i = 0 ; i < m ; i++)
+    {
+        for (GrB_Index j = 0 ; j < n ; j++)
+        {
+            bool in ;
+            switch (i % 4)
+            {
+                case 0:  in = ts_rng_uniform (&rng) < 0.10 ; break ;
+                case 1:  in = j >= 4096 && j < 8192 && ts_rng_uniform (&rng) < 0.5 ; break ;
+                case 2:  in = false ; break ;
+                default: in = j < 16384 ; break ;
+            }
+            if (!in) continue ;
+            if (count == room)
+            {
+                room = room ? 2 * room : (GrB_Index) 1 << 20 ;
+                I = grown (I, room) ;
+                J = grown (J, room) ;
+            }
+            I [count] = i ;
+            J [count] = j ;
+            count++ ;
+        }
+    }
+    bool *X = malloc ((count + 1) * sizeof (bool)) ;
+    if (X == NULL) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    for (GrB_Index e = 0 ; e < count ; e++) X [e] = true ;
+    TS_OK (GrB_Matrix_new (&mask->M, GrB_BOOL, m, n)) ;
+    TS_OK (GrB_Matrix_build_BOOL (mask->M, I, J, X, count, GrB_LOR)) ;
+    free (I) ; free (J) ; free (X) ;
+
+    host_csr h ;
+    host_csr_of (&h, mask->M, false) ;
+    memset (&mask->d, 0, sizeof (mask->d)) ;
+    if (gbgpu_cuda_upload (&mask->d, (int64_t) h.nrows, (int64_t) h.ncols, h.p, h.j,
+            NULL, h.size, false) != GBGPU_CUDA_OK)
+    {
+        fprintf (stderr, "mask upload: %s\n", gbgpu_cuda_last_error ()) ;
+        exit (1) ;
+    }
+    host_csr_free (&h) ;
+}
+
+static void device_mask_free (device_mask *mask)
+{
+    gbgpu_cuda_free_csr (&mask->d) ;
+    GrB_Matrix_free (&mask->M) ;
+}
+
+//------------------------------------------------------------------------------
 // the bins a setting must produce
 //------------------------------------------------------------------------------
 
@@ -235,7 +350,7 @@ static const char *accumulator_name (int a)
 
 // false with why when the profile's bins are not what the setting must give.
 static bool bins_as_expected (const gbgpu_cuda_profile *pr, int setting,
-    const shape *h, GrB_Index m, char *why, size_t why_size)
+    const shape *h, GrB_Index m, bool masked, char *why, size_t why_size)
 {
     const expectation expect = settings [setting].expect ;
     const gbgpu_cuda_bin_profile *phases [2] = { pr->symbolic, pr->numeric } ;
@@ -251,6 +366,10 @@ static bool bins_as_expected (const gbgpu_cuda_profile *pr, int setting,
         else if (expect == EXPECT_AUTO && h == &shapes [0]
             && (bins [GBGPU_BIN_COPY].rows == 0 || bins [GBGPU_BIN_MERGE].rows == 0))
             wrong = "no row copied or no row merged" ;
+        else if (expect == EXPECT_AUTO && masked
+            && (bins [GBGPU_BIN_COPY].rows + bins [GBGPU_BIN_MERGE].rows > 0
+                || rows_of (bins, GBGPU_ACCUMULATOR_DENSE) == 0))
+            wrong = "masked: a row copied or merged, or none dense" ;
         else if (expect == EXPECT_AUTO_UNSORTED
             && bins [GBGPU_BIN_COPY].rows + bins [GBGPU_BIN_MERGE].rows > 0)
             wrong = "a row copied or merged" ;
@@ -289,8 +408,9 @@ static bool bins_as_expected (const gbgpu_cuda_profile *pr, int setting,
 // one case
 //------------------------------------------------------------------------------
 
-static bool run_case (gbgpu_semiring code, const shape *h, int setting, uint64_t seed,
-    char *why, size_t why_size)
+// mask NULL: T = A*B; else T<M> = A*B, or T<!M> with complement.
+static bool run_case (gbgpu_semiring code, const shape *h, int setting,
+    const device_mask *mask, bool complement, uint64_t seed, char *why, size_t why_size)
 {
     GrB_Type type = ts_type (code.type) ;
     ts_matrix_spec a = ts_spec (type, h->m, h->k, h->a_density, ts_seed_mix (seed, 1)) ;
@@ -301,7 +421,8 @@ static bool run_case (gbgpu_semiring code, const shape *h, int setting, uint64_t
     GrB_Semiring semiring ;
     TS_OK (ts_semiring_new (&semiring, code)) ;
     TS_OK (GrB_Matrix_new (&R, type, h->m, h->n)) ;
-    TS_OK (ts_mxm_under (GBGPU_POLICY_CPU, NULL, R, NULL, NULL, semiring, A, B, NULL)) ;
+    TS_OK (ts_mxm_under (GBGPU_POLICY_CPU, NULL, R, mask ? mask->M : NULL, NULL, semiring, A, B,
+        complement ? GrB_DESC_SC : NULL)) ;
 
     host_csr hA, hB ;
     host_csr_of (&hA, A, false) ;
@@ -330,7 +451,8 @@ static bool run_case (gbgpu_semiring code, const shape *h, int setting, uint64_t
         gbgpu_cuda_settings forced = knobs ;
         forced.accumulator = settings [setting].accumulator ;
         gbgpu_cuda_configure (&forced) ;
-        gbgpu_cuda_status s = gbgpu_cuda_spgemm (&T, code, NULL, false, &dA, &dB, &profile) ;
+        gbgpu_cuda_status s = gbgpu_cuda_spgemm (&T, code, mask ? &mask->d : NULL, complement,
+            &dA, &dB, &profile) ;
         gbgpu_cuda_configure (&knobs) ;
         if (s != GBGPU_CUDA_OK)
         {
@@ -338,7 +460,7 @@ static bool run_case (gbgpu_semiring code, const shape *h, int setting, uint64_t
             ok = false ;
         }
     }
-    if (ok) ok = bins_as_expected (&profile, setting, h, h->m, why, why_size) ;
+    if (ok) ok = bins_as_expected (&profile, setting, h, h->m, mask != NULL, why, why_size) ;
     if (ok) ok = matrix_of_result (&C, &T, code.type, why, why_size) ;
     if (ok)
     {
@@ -356,14 +478,15 @@ static bool run_case (gbgpu_semiring code, const shape *h, int setting, uint64_t
     return ok ;
 }
 
-// test_mxm_accumulators [N]: only the first N semirings (racecheck takes
-// minutes for what runs in seconds without it).
+// test_mxm_accumulators [N]: only the first N semirings of each list
+// (racecheck takes minutes for what runs in seconds without it).
 int main (int argc, char **argv)
 {
     ts_start () ;
     ts_require_device () ;
     const int nsemirings = (argc > 1 && atoi (argv [1]) > 0 && atoi (argv [1]) < NSEMIRINGS)
         ? atoi (argv [1]) : NSEMIRINGS ;
+    const int nmasked = (nsemirings < NMASKED_SEMIRINGS) ? nsemirings : NMASKED_SEMIRINGS ;
     double t0 = ts_seconds () ;
     for (int setting = 0 ; setting < NSETTINGS ; setting++)
     {
@@ -373,15 +496,39 @@ int main (int argc, char **argv)
             {
                 char name [96], why [600] = "" ;
                 uint64_t seed = ts_seed_mix ((uint64_t) (setting * 1000 + h), (uint64_t) s) ;
-                bool ok = run_case (semirings [s], &shapes [h], setting, seed, why, sizeof (why)) ;
+                bool ok = run_case (semirings [s], &shapes [h], setting, NULL, false, seed,
+                    why, sizeof (why)) ;
                 ts_check (ok, "GBGPU_ACCUMULATOR=%s%s, %s, %s: %s", settings [setting].knob,
                     settings [setting].unsorted_B ? " (B unsorted)" : "", shapes [h].name,
                     ts_semiring_name (semirings [s], name, sizeof (name)), why) ;
             }
         }
     }
-    printf ("%d settings x %d shapes x %d semirings, %.1f s\n", NSETTINGS, NSHAPES,
-        nsemirings, ts_seconds () - t0) ;
+    double t1 = ts_seconds () ;
+    device_mask mask ;
+    device_mask_make (&mask, masked_shape.m, masked_shape.n, ts_seed_mix (7, 7)) ;
+    int masked_cases = 0 ;
+    for (int setting = 0 ; setting < NSETTINGS ; setting++)
+    {
+        if (!masked_setting (setting)) continue ;
+        for (int complement = 0 ; complement <= 1 ; complement++)
+        {
+            for (int s = 0 ; s < nmasked ; s++)
+            {
+                char name [96], why [600] = "" ;
+                uint64_t seed = ts_seed_mix ((uint64_t) (setting * 1000 + 100 + complement), (uint64_t) s) ;
+                bool ok = run_case (masked_semirings [s], &masked_shape, setting, &mask,
+                    complement, seed, why, sizeof (why)) ;
+                ts_check (ok, "GBGPU_ACCUMULATOR=%s, %s, %s: %s", settings [setting].knob,
+                    complement ? "T<!M>" : "T<M>",
+                    ts_semiring_name (masked_semirings [s], name, sizeof (name)), why) ;
+                masked_cases++ ;
+            }
+        }
+    }
+    device_mask_free (&mask) ;
+    printf ("%d settings x %d shapes x %d semirings, %.1f s; %d masked cases, %.1f s\n",
+        NSETTINGS, NSHAPES, nsemirings, t1 - t0, masked_cases, ts_seconds () - t1) ;
     TS_OK (GrB_finalize ()) ;
     return ts_summary () ;
 }
