@@ -187,7 +187,7 @@ static void cpu_before_and_after (bench_result *cpu, const graph_case *c,
     progress (label, "cpu (after)", &after) ;
     if (after.status != BENCH_OK) return ;
     char remark [96] ;
-    snprintf (remark, sizeof (remark), "cpu: %.3g ms before the GPU columns, %.3g after",
+    snprintf (remark, sizeof (remark), "%.3g ms before the GPU columns, %.3g after",
         1e3 * cpu->seconds, 1e3 * after.seconds) ;
     const double ratio = after.seconds / cpu->seconds ;
     if (ratio > 1.2 || ratio < 1 / 1.2)
