@@ -64,12 +64,16 @@
 // flip everything: the ratio measured/predicted counts at most 16, and with
 // weight 1/2 for the first measurement (the prior or calibration counts as
 // one), falling to 1/4: a call at most quadruples a term; every term stays
-// within a factor 1000 of its prior.  A miss by more than 2x the same way as
-// the line's last measurement is the model, not an outlier, and counts in
-// full: a BFS's levels kept on the CPU under a 10^7-cell visited bitmap took
-// 11, 79, 68, 61 and 42 ms where the CPU's line, at a quarter a call,
-// predicted 3.8, 2.0, 1.7, 2.0 and 3.0 (CA-HepTh, 1024 sources), while the
-// GPU did each in 3-7 ms.
+// within a factor 1000 of its prior.  On the CPU's line, a miss by more than
+// 2x the same way as the line's last measurement is the model, not an
+// outlier, and counts in full: a BFS's levels kept on the CPU under a
+// 10^7-cell visited bitmap took 11, 79, 68, 61 and 42 ms where the CPU's
+// line, at a quarter a call, predicted 3.8, 2.0, 1.7, 2.0 and 3.0 (CA-HepTh,
+// 1024 sources), while the GPU did each in 3-7 ms.  Not on the GPU's lines:
+// they start from the device's calibration, and their repeated misses were
+// the host's memory (two downloads into fresh pages at a third of the
+// calibrated rate made the download line read oregon1's next A*A, 117 MB,
+// as 54 ms, where the whole GPU call takes 12-20).
 //
 // The lines are kept per kind of mask (unmasked, T<M>, T<!M>): the
 // library's and the kernels' methods differ by it.  Limits: a kind whose
@@ -281,7 +285,8 @@ void gbgpu_cost_learn (gbgpu_cost_model *m, const gbgpu_cost_sizes *given,
     double ratio = clamp (fmax (measured_seconds, LEAST_SECONDS) / predicted,
         1 / MAX_RATIO, MAX_RATIO) ;
     const int miss = (ratio > MISS_RATIO) ? 1 : (ratio < 1 / MISS_RATIO) ? -1 : 0 ;
-    double weight = (miss != 0 && miss == l->miss) ? 1 : fmax (1 / (l->samples + 2), LEAST_WEIGHT) ;
+    const bool repeated = (part == GBGPU_COST_CPU && miss != 0 && miss == l->miss) ;
+    double weight = repeated ? 1 : fmax (1 / (l->samples + 2), LEAST_WEIGHT) ;
     l->miss = miss ;
     gbgpu_cost_line prior = prior_line (part, m->cpu_threads) ;
     for (int k = 0 ; k < GBGPU_COST_TERMS ; k++)

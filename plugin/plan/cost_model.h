@@ -83,7 +83,8 @@ typedef struct
     double seconds_per_unit [GBGPU_COST_TERMS] ;
     double samples ;            // measurements learned (a calibration counts one)
     int miss ;                  // the last measurement's miss: +1 over twice the
-                                // prediction, -1 under half of it, else 0
+                                // prediction, -1 under half of it, else 0 (the
+                                // CPU's line believes a repeated one)
 }
 gbgpu_cost_line ;
 
