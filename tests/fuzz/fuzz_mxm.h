@@ -10,7 +10,10 @@
 // identical operands: through gbgpu with policy gpu (min work 0) and through
 // the library (policy cpu).  The GrB_Info must be the same, C's content the
 // same (floating sums within ts_tolerance; only the pattern for an ANY monoid
-// whose values may differ), and every input must hold what it held.
+// whose values may differ), and every input must hold what it held.  Some
+// cases then change one input alike on both sides (setElement, removeElement,
+// clear, assign to a row, its sparsity) and make the call again, compared
+// the same way: gbgpu must not use its device copy of the old input.
 //
 //   fuzz_libfuzzer.c    LLVMFuzzerTestOneInput, for clang -fsanitize=fuzzer
 //   fuzz_standalone.c   a plain main: runs files, or random inputs for a time
@@ -40,7 +43,8 @@ bool fuzz_finish_one (const uint8_t *data, size_t size, bool verbose) ;
 typedef struct
 {
     uint64_t cases, failed ;
-    uint64_t gpu_calls, delegated ;
+    uint64_t again ;            // cases called again after a change of an input
+    uint64_t gpu_calls, delegated ;     // gbgpu's calls, second ones included
     uint64_t errors ;           // calls whose GrB_Info (both sides) was an error
 }
 fuzz_mxm_counts ;

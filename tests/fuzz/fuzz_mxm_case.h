@@ -54,6 +54,31 @@ typedef struct
 }
 fuzz_semiring ;
 
+// A change of one input after the call, made alike on both sides before the
+// call is made again: the second call must see it (gbgpu keeps inputs on
+// the device while they are unchanged: cache/device_cache.c).
+typedef enum
+{
+    FUZZ_THEN_NOTHING = 0,
+    FUZZ_THEN_SET_ELEMENT,      // (i,j) = value, left pending
+    FUZZ_THEN_REMOVE_ELEMENT,   // (i,j) removed, a zombie
+    FUZZ_THEN_CLEAR,            // no entries
+    FUZZ_THEN_ASSIGN_ROW,       // row i, every column, = value
+    FUZZ_THEN_SPARSITY,         // held another way, the same content
+    FUZZ_NTHEN
+}
+fuzz_then_kind ;
+
+typedef struct
+{
+    fuzz_then_kind kind ;
+    char target ;               // 'A', 'B' or 'M'
+    GrB_Index i, j ;            // within the target's dimensions (when it has any)
+    int32_t value ;
+    int sparsity ;              // FUZZ_THEN_SPARSITY: a GxB_SPARSITY_CONTROL
+}
+fuzz_then ;
+
 typedef struct
 {
     ts_matrix_spec A, B, C, M ;     // C's spec is its content before the call
@@ -67,6 +92,7 @@ typedef struct
     bool replace, transpose_a, transpose_b ;
     int axb_method ;                // GxB_AxB_METHOD value (the library's choice)
     bool positional ;               // the multiply op is FIRSTI, SECONDJ, ...
+    fuzz_then then ;                // after the call, and the call again
 }
 fuzz_case ;
 
@@ -88,6 +114,11 @@ fuzz_operands ;
 
 void fuzz_operands_make (fuzz_operands *x, const fuzz_case *c) ;
 void fuzz_operands_free (fuzz_operands *x) ;
+
+// The case's change of one input, on one side's operands (fuzz_then.c):
+// what the library returned.
+GrB_Info fuzz_then_apply (const fuzz_then *t, const fuzz_operands *x) ;
+const char *fuzz_then_name (fuzz_then_kind kind) ;
 
 // C holds what R (the library's C) holds, as exactly as the case's semiring
 // allows; false after printing what differs.

@@ -284,6 +284,23 @@ static void decode_long_tail (fuzz_case *c, byte_reader *r)
     }
 }
 
+// The change of one input before the call is made again: the last field,
+// so that an input made before it (the corpus's) decodes to none, and one
+// long enough to reach it gets a change 5 times in 8.
+static void decode_then (fuzz_case *c, byte_reader *r)
+{
+    static const int sparsities [4] = { GxB_HYPERSPARSE, GxB_SPARSE, GxB_BITMAP, GxB_FULL } ;
+    unsigned kind = take (r, 8), target = take (r, 3) ;
+    fuzz_then *t = &c->then ;
+    t->kind = (kind < FUZZ_NTHEN) ? (fuzz_then_kind) kind : FUZZ_THEN_NOTHING ;
+    t->target = (target == 1) ? 'B' : (target == 2 && c->has_mask) ? 'M' : 'A' ;
+    const ts_matrix_spec *X = (t->target == 'B') ? &c->B : (t->target == 'M') ? &c->M : &c->A ;
+    t->i = take (r, 256) % (X->nrows > 0 ? X->nrows : 1) ;
+    t->j = take (r, 256) % (X->ncols > 0 ? X->ncols : 1) ;
+    t->value = (int32_t) take (r, 256) - 128 ;
+    t->sparsity = sparsities [take (r, 4)] ;
+}
+
 //------------------------------------------------------------------------------
 // the whole call
 //------------------------------------------------------------------------------
@@ -366,6 +383,7 @@ void fuzz_case_decode (fuzz_case *c, const uint8_t *data, size_t size)
         default: break ;
     }
     decode_long_tail (c, &r) ;
+    decode_then (c, &r) ;
     c->positional = strstr (c->semiring.name, "FIRSTI") || strstr (c->semiring.name, "FIRSTJ")
         || strstr (c->semiring.name, "SECONDI") || strstr (c->semiring.name, "SECONDJ") ;
 }
@@ -403,4 +421,10 @@ void fuzz_case_print (FILE *f, const fuzz_case *c)
     fprintf (f, "  B: %s\n", spec_line (&c->B, buf, sizeof (buf))) ;
     fprintf (f, "  C: %s\n", spec_line (&c->C, buf, sizeof (buf))) ;
     if (c->has_mask) fprintf (f, "  M: %s\n", spec_line (&c->M, buf, sizeof (buf))) ;
+    if (c->then.kind != FUZZ_THEN_NOTHING)
+    {
+        fprintf (f, "  then: %s of %c (i %llu, j %llu, value %d, sparsity %d), and the call again\n",
+            fuzz_then_name (c->then.kind), c->then.target, (unsigned long long) c->then.i,
+            (unsigned long long) c->then.j, (int) c->then.value, c->then.sparsity) ;
+    }
 }
