@@ -185,16 +185,28 @@ static void cpu_before_and_after (bench_result *cpu, const graph_case *c,
     bench_masked_mxm_column (&after, c->M, c->A, c->B, c->desc, s, GBGPU_POLICY_CPU,
         reference, plan) ;
     progress (label, "cpu (after)", &after) ;
-    if (after.status != BENCH_OK) return ;
-    char remark [96] ;
-    snprintf (remark, sizeof (remark), "%.3g ms before the GPU columns, %.3g after",
-        1e3 * cpu->seconds, 1e3 * after.seconds) ;
+    char remark [sizeof (after.note) + 64] ;
+    if (after.status != BENCH_OK)
+    {
+        // the time before stands alone, and the note says why
+        snprintf (remark, sizeof (remark), "after the GPU columns: %s %s",
+            bench_status_word (after.status), after.note) ;
+        bench_note_append (cpu->note, sizeof (cpu->note), remark) ;
+        return ;
+    }
     const double ratio = after.seconds / cpu->seconds ;
     if (ratio > 1.2 || ratio < 1 / 1.2)
     {
-        size_t used = strlen (cpu->note) ;
-        snprintf (cpu->note + used, sizeof (cpu->note) - used, "%s%s", used ? "; " : "", remark) ;
+        snprintf (remark, sizeof (remark), "%.3g ms before the GPU columns, %.3g after",
+            1e3 * cpu->seconds, 1e3 * after.seconds) ;
+        bench_note_append (cpu->note, sizeof (cpu->note), remark) ;
     }
+    if (after.capped)
+    {
+        snprintf (remark, sizeof (remark), "after: %s", after.note) ;
+        bench_note_append (cpu->note, sizeof (cpu->note), remark) ;
+    }
+    // the mean of two medians, over both columns' runs
     cpu->seconds = 0.5 * (cpu->seconds + after.seconds) ;
     cpu->runs += after.runs ;
     cpu->capped = cpu->capped || after.capped ;

@@ -77,8 +77,7 @@ static double median (double *values, int n)
     return (n % 2 ? values [n/2] : 0.5 * (values [n/2 - 1] + values [n/2])) ;
 }
 
-// Append to a note: "first; second".
-static void note_append (char *note, size_t size, const char *text)
+void bench_note_append (char *note, size_t size, const char *text)
 {
     size_t used = strlen (note) ;
     snprintf (note + used, size - used, "%s%s", used ? "; " : "", text) ;
@@ -105,7 +104,7 @@ void bench_measure (bench_result *result, const bench_plan *plan,
         result->capped = plan->runs > 1 ;
         snprintf (remark, sizeof (remark), "1 run, the warm-up: it took %.1f s",
             warm_up) ;
-        if (result->capped) note_append (result->note, sizeof (result->note), remark) ;
+        if (result->capped) bench_note_append (result->note, sizeof (result->note), remark) ;
         return ;
     }
     int runs = plan->runs ;
@@ -132,7 +131,7 @@ void bench_measure (bench_result *result, const bench_plan *plan,
         result->capped = runs < plan->runs ;
         snprintf (remark, sizeof (remark), "%d run%s: one took %.1f s with its check",
             runs, runs > 1 ? "s" : "", run_cost) ;
-        if (result->capped) note_append (result->note, sizeof (result->note), remark) ;
+        if (result->capped) bench_note_append (result->note, sizeof (result->note), remark) ;
     }
     free (seconds) ;
 }

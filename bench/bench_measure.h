@@ -45,8 +45,9 @@ bench_plan ;
 typedef struct
 {
     bench_status status ;
-    double seconds ;        // median of the timed runs
-    int runs ;              // how many that is
+    double seconds ;        // median of the timed runs (the graph suite's CPU
+                            // column: the mean of two medians, bench_graph.c)
+    int runs ;              // how many runs that is
     bool capped ;           // fewer than asked, the runs being slow
     char note [320] ;       // why it is not a time, or a remark on the time
 }
@@ -59,6 +60,9 @@ void bench_result_set (bench_result *result, bench_status status,
     __attribute__ ((format (printf, 3, 4)))
 #endif
     ;
+
+// Appends text to a note: "first; second".
+void bench_note_append (char *note, size_t size, const char *text) ;
 
 // One run of a method: C on the host, and the seconds that count; or a
 // failure status and why, in note.  A note left on success is a remark.

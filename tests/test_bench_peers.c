@@ -159,7 +159,8 @@ static void check_peers_run (void)
     bench_input inputs [N] =
     {
         [GENERATED] = input_named ("grid3d27:3"), [ABSENT] = input_named ("absent-one"),
-        // not a valid spec, and not banded:6:1 with its file: A cannot be made
+        // banded:6:1 is a valid spec; banded:6/1 is not (A cannot be made),
+        // and must not be given banded:6:1's file
         [BANDED] = input_named ("banded:6:1"), [ESCAPED] = input_named ("banded:6/1"),
         [ODD] = input_named (odd), [DUP_A] = input_named ("a/dup"),
         [DUP_B] = input_named ("b/dup"), [NONSQUARE] = input_named ("nonsquare"),

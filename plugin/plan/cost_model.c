@@ -284,10 +284,15 @@ void gbgpu_cost_learn (gbgpu_cost_model *m, const gbgpu_cost_sizes *given,
     if (!(predicted > 0)) return ;
     double ratio = clamp (fmax (measured_seconds, LEAST_SECONDS) / predicted,
         1 / MAX_RATIO, MAX_RATIO) ;
-    const int miss = (ratio > MISS_RATIO) ? 1 : (ratio < 1 / MISS_RATIO) ? -1 : 0 ;
-    const bool repeated = (part == GBGPU_COST_CPU && miss != 0 && miss == l->miss) ;
+    // the CPU's line believes a repeated miss (above)
+    bool repeated = false ;
+    if (part == GBGPU_COST_CPU)
+    {
+        const int miss = (ratio > MISS_RATIO) ? 1 : (ratio < 1 / MISS_RATIO) ? -1 : 0 ;
+        repeated = (miss != 0 && miss == l->miss) ;
+        l->miss = miss ;
+    }
     double weight = repeated ? 1 : fmax (1 / (l->samples + 2), LEAST_WEIGHT) ;
-    l->miss = miss ;
     gbgpu_cost_line prior = prior_line (part, m->cpu_threads) ;
     for (int k = 0 ; k < GBGPU_COST_TERMS ; k++)
     {

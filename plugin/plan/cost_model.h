@@ -82,9 +82,9 @@ typedef struct
 {
     double seconds_per_unit [GBGPU_COST_TERMS] ;
     double samples ;            // measurements learned (a calibration counts one)
-    int miss ;                  // the last measurement's miss: +1 over twice the
-                                // prediction, -1 under half of it, else 0 (the
-                                // CPU's line believes a repeated one)
+    int miss ;                  // the CPU's line: the last measurement's miss,
+                                // +1 over twice the prediction, -1 under half
+                                // of it, else 0 (a repeated one counts in full)
 }
 gbgpu_cost_line ;
 
@@ -138,7 +138,8 @@ void gbgpu_cost_learn_fill (gbgpu_cost_model *m, const gbgpu_cost_sizes *s,
     double t_entries) ;
 
 // Moves the part's line toward a measured time of a call with sizes s:
-// each term by its share of the prediction, geometrically, bounded.
+// each term by its share of the prediction, geometrically, bounded (the
+// CPU's line in full on a second miss by over 2x the same way).
 void gbgpu_cost_learn (gbgpu_cost_model *m, const gbgpu_cost_sizes *s,
     gbgpu_cost_part part, double measured_seconds) ;
 
