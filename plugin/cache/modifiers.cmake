@@ -25,9 +25,9 @@
 #     output, the object the call makes (new, dup, import, deserialize...):
 #     before the call *handle is the caller's uninitialized variable, and
 #     after a failed one it may still be, so the new object is forgotten only
-#     after a successful call (GxB_Matrix_split: its first tile; a new
-#     object has nothing to forget, the call only clears a stale generation
-#     of a freed one at the same address, which free already forgot).  HANDLE_TAKEN: functions that free or take the
+#     after a successful call (GxB_Matrix_split: its first tile only; free
+#     has already forgotten an object that stood at the same address, so
+#     this is a safeguard).  HANDLE_TAKEN: functions that free or take the
 #     object a handle holds (free, export, GxB_pack_HyperHash): read before
 #     and after as any other.  A modifier with a handle in neither fails the
 #     configure.

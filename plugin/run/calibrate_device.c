@@ -152,11 +152,13 @@ gbgpu_cuda_status gbgpu_calibrate_device (void)
 
 // Tried once: other threads decide on the priors meanwhile (their GPU calls
 // may share the device with its timings), and a shortage of memory then
-// leaves the priors for good.
+// leaves the priors for good.  Every modelled call asks, so after the first
+// an atomic read answers, not the model's lock.
 bool gbgpu_calibrate_before_deciding (void)
 {
     static atomic_bool tried = false ;
-    if (gbgpu_auto_calibrated () || atomic_exchange (&tried, true)) return true ;
+    if (atomic_load (&tried) || atomic_exchange (&tried, true) || gbgpu_auto_calibrated ())
+        return true ;
     int previous ;
     gbgpu_cuda_status status = gbgpu_cuda_enter_device (gbgpu_current_device (), &previous) ;
     if (status == GBGPU_CUDA_OK) status = gbgpu_calibrate_device () ;
