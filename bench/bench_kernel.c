@@ -56,7 +56,7 @@ static bench_status kernel_produce (void *context, bench_csr *C,
         status = BENCH_FAILED ;
         goto done ;
     }
-    called = gbgpu_cuda_download (&T, C->p, C->j, C->x) ;
+    called = gbgpu_cuda_download (&T, C->p, C->j, C->x, false) ;
     if (called != GBGPU_CUDA_OK)
     {
         status = gbgpu_failure (called, "gbgpu_cuda_download", note, note_size) ;

@@ -98,12 +98,13 @@ static void describe_run (char *context, size_t size, const bench_options *o,
     const char *commit = getenv ("GBGPU_COMMIT") ;
     snprintf (context, size,
         "%s | %s | SuiteSparse:GraphBLAS %d.%d.%d, %d threads | commit %s | "
-        "%s, median of %d runs after 1 warm-up (fewer past %.0f s: *)",
+        "%s, median of %d runs after 1 warm-up (fewer past %.0f s: *)%s",
         date, device, GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR,
         GxB_IMPLEMENTATION_SUB, threads,
         commit != NULL && commit [0] ? commit : GBGPU_BENCH_COMMIT,
         o->graph_suite ? "graph suite (bench_graph.h)" : o->semiring->name,
-        o->plan.runs, o->plan.max_seconds) ;
+        o->plan.runs, o->plan.max_seconds,
+        o->plan.same_C ? ", every GrB_mxm run into the same C (--same-c)" : "") ;
 }
 
 int main (int argc, char **argv)

@@ -39,6 +39,8 @@ typedef struct
 {
     int runs ;              // timed runs wanted, after the warm-up
     double max_seconds ;    // ... but fewer when they would take longer than this
+    bool same_C ;           // GrB_mxm's runs write one C, as a program's loop of
+                            // products does (else a new C each run)
 }
 bench_plan ;
 

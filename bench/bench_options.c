@@ -26,6 +26,9 @@ static void usage (int status)
         "  --runs N            timed runs after one warm-up, median reported (default 5)\n"
         "  --max-seconds S     fewer runs for a method when N runs would take longer\n"
         "                      than S seconds (default 10); such times are marked *\n"
+        "  --same-c            GrB_mxm's runs (end to end and SuiteSparse) write the same\n"
+        "                      C, as a loop of products does (MCL's E = P*P): gbgpu then\n"
+        "                      writes T into C's old arrays (default: a new C each run)\n"
         "  --cpu-only          the SuiteSparse CPU column only\n"
         "  --csv FILE          also write the table as CSV\n"
         "  --markdown FILE     append the table, with date, GPU and commit, as Markdown\n"
@@ -79,6 +82,7 @@ void bench_options_parse (bench_options *o, int argc, char **argv)
         else if (strcmp (arg, "--data") == 0) o->data = true ;
         else if (strcmp (arg, "--graph-suite") == 0) o->graph_suite = true ;
         else if (strcmp (arg, "--cpu-only") == 0) o->cpu_only = true ;
+        else if (strcmp (arg, "--same-c") == 0) o->plan.same_C = true ;
         else if (strcmp (arg, "--breakdown") == 0) o->breakdown = true ;
         else if (strcmp (arg, "--bus") == 0) o->bus = true ;
         else if (strcmp (arg, "--peers") == 0)

@@ -103,7 +103,7 @@ gbgpu_delegate_reason ;
 // that a later version adds takes room reserved here, so a program built
 // against an older gbgpu.h reads the fields it knows from a newer libgbgpu.
 #define GBGPU_DELEGATED_CAPACITY 32
-#define GBGPU_STATS_RESERVED 42
+#define GBGPU_STATS_RESERVED 40
 
 typedef struct
 {
@@ -140,7 +140,9 @@ typedef struct
     double kernel_seconds ;     // the product on the device, its allocations
                                 // and its waits
     double download_seconds ;   // T back to the host (in row blocks this
-                                // overlaps the next block's kernels)
+                                // overlaps the next block's kernels), with
+                                // the touch of large fresh host arrays
+                                // (download_touch_seconds)
     double finish_seconds ;     // T into C: packed straight into C, or the
                                 // library's final step (mask, accum, typecast)
     // Policy auto's cost model (plan/cost_model.c): its decisions, and the
@@ -166,6 +168,12 @@ typedef struct
     uint64_t device_cache_misses ;  // inputs uploaded (the cache on)
     uint64_t device_cache_bytes_saved ;  // bytes the hits did not upload
     uint64_t device_cache_evictions ;    // copies freed to make room
+    uint64_t results_in_C_arrays ;  // GPU calls whose T replaced C's content
+                                    // and was written into C's old arrays
+                                    // (no fresh memory to fault in)
+    double download_touch_seconds ; // of download_seconds: large fresh result
+                                    // arrays faulted in by the transfer threads
+                                    // before the copy, while the kernels ran
     uint64_t reserved [GBGPU_STATS_RESERVED] ;  // zero; room for later fields
 }
 gbgpu_stats_t ;

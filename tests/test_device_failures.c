@@ -10,9 +10,13 @@
 // values, must still give the library's answer (redone on the CPU, reason
 // "device error"), count one CUDA error (and one fault for "fault"), and
 // leave every input as it was: the inputs are stored by row, so they were
-// lent to the device zero-copy when the failure came.  Later calls run on
-// the GPU again after a failed launch, and on the CPU, with no new error,
-// after a fault.
+// lent to the device zero-copy when the failure came.  With
+// GBGPU_TEST_FAILING_CALL=replace the failing call is C = A*B instead, into a
+// C held sparse by row: gbgpu has taken C's old arrays for the result when
+// the failure comes (run/arrays_of_C.c), and the library's redo must still
+// give its own answer and leave C's settings as the library alone would.
+// Later calls run on the GPU again after a failed launch, and on the CPU,
+// with no new error, after a fault.
 
 #include "test_support.h"
 
@@ -35,20 +39,29 @@ static void check_intact (const char *name, const ts_input *x)
     ts_check (ts_input_intact (x, why, sizeof (why)), "%s after the failed call: %s", name, why) ;
 }
 
-// C<M> += A*B with a C that holds values: the call that meets the failure.
-static void check_failing_call (bool fault, const ts_input *A, const ts_input *B,
-    const ts_input *M)
+// C<M> += A*B (or C = A*B: replaces_C) with a C that holds values: the call
+// that meets the failure.
+static void check_failing_call (bool fault, bool replaces_C, const ts_input *A,
+    const ts_input *B, const ts_input *M)
 {
     GrB_Matrix C, Ref ;
     ts_matrix_spec c_spec = ts_spec (GrB_FP64, 300, 250, 0.1, 4) ;
+    c_spec.sparsity = GxB_SPARSE ;
     ts_matrix_make (&C, &c_spec) ;
     ts_matrix_make (&Ref, &c_spec) ;
+    GrB_Matrix mask = replaces_C ? NULL : M->matrix ;
+    GrB_BinaryOp accum = replaces_C ? NULL : GrB_PLUS_FP64 ;
 
     gbgpu_stats_t delta ;
-    GrB_Info info = ts_mxm_under (GBGPU_POLICY_GPU, &delta, C, M->matrix, GrB_PLUS_FP64,
+    GrB_Info info = ts_mxm_under (GBGPU_POLICY_GPU, &delta, C, mask, accum,
         GxB_PLUS_TIMES_FP64, A->matrix, B->matrix, NULL) ;
-    TS_OK (ts_mxm_under (GBGPU_POLICY_CPU, NULL, Ref, M->matrix, GrB_PLUS_FP64,
+    TS_OK (ts_mxm_under (GBGPU_POLICY_CPU, NULL, Ref, mask, accum,
         GxB_PLUS_TIMES_FP64, A->matrix, B->matrix, NULL)) ;
+    int32_t status, ref_status ;
+    TS_OK (GxB_Matrix_Option_get_INT32 (C, GxB_SPARSITY_STATUS, &status)) ;
+    TS_OK (GxB_Matrix_Option_get_INT32 (Ref, GxB_SPARSITY_STATUS, &ref_status)) ;
+    ts_check (status == ref_status, "failed call: C held as %d, the library's as %d",
+        status, ref_status) ;
 
     char why [256] ;
     ts_check (info == GrB_SUCCESS, "failed call: GrB_Info %d", (int) info) ;
@@ -97,7 +110,8 @@ int main (void)
     make_input (&B, GrB_FP64, 200, 250, 0.05, 2) ;
     make_input (&M, GrB_BOOL, 300, 250, 0.3, 3) ;
 
-    check_failing_call (fault, &A, &B, &M) ;
+    const char *form = getenv ("GBGPU_TEST_FAILING_CALL") ;
+    check_failing_call (fault, form != NULL && strcmp (form, "replace") == 0, &A, &B, &M) ;
     for (int k = 1 ; k <= 2 ; k++) check_later_call (fault, &A, &B, k) ;
 
     ts_input_free (&A) ;

@@ -229,7 +229,7 @@ static bool matrix_of_result (GrB_Matrix *C, const gbgpu_dev_result *T,
     uint64_t *J = malloc ((n + 1) * sizeof (uint64_t)) ;
     char *X = malloc ((n + 1) * size) ;
     if (!p || !I || !J || !X) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
-    bool ok = ts_check (gbgpu_cuda_download (T, p, J, X) == GBGPU_CUDA_OK,
+    bool ok = ts_check (gbgpu_cuda_download (T, p, J, X, false) == GBGPU_CUDA_OK,
         "gbgpu_cuda_download: %s", gbgpu_cuda_last_error ()) ;
     for (int64_t i = 0 ; ok && i < T->nrows ; i++)
     {

@@ -207,6 +207,8 @@ gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
     d.device_cache_misses = after->device_cache_misses - before->device_cache_misses ;
     d.device_cache_bytes_saved = after->device_cache_bytes_saved - before->device_cache_bytes_saved ;
     d.device_cache_evictions = after->device_cache_evictions - before->device_cache_evictions ;
+    d.results_in_C_arrays = after->results_in_C_arrays - before->results_in_C_arrays ;
+    d.download_touch_seconds = after->download_touch_seconds - before->download_touch_seconds ;
     return d ;
 }
 

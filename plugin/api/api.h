@@ -60,6 +60,8 @@ void gbgpu_count_call (void) ;
 void gbgpu_count_delegated (gbgpu_delegate_reason reason) ;
 void gbgpu_count_gpu (double seconds, uint64_t products) ;
 void gbgpu_count_masked_dot (void) ;
+void gbgpu_count_result_in_C_arrays (void) ;
+void gbgpu_count_download_touch (double seconds) ;
 // A decision of policy auto's cost model, with its predicted times.
 void gbgpu_count_model_decision (bool gpu, double predicted_gpu, double predicted_cpu) ;
 // The model's current rates into the stats (plan/auto_policy.c).

@@ -55,6 +55,7 @@
     FUNCTION (GxB_Matrix_iso) \
     FUNCTION (GxB_Global_Option_get_INT32) \
     FUNCTION (GxB_Matrix_pack_CSR) \
+    FUNCTION (GxB_Matrix_unpack_CSR) \
     FUNCTION (GxB_Matrix_Option_get_INT32) \
     FUNCTION (GxB_Matrix_Option_get_FP64) \
     FUNCTION (GxB_Matrix_Option_set_INT32) \

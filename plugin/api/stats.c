@@ -18,7 +18,7 @@ static _Atomic uint64_t n_to_device, n_to_host, n_products ;
 static _Atomic uint64_t gpu_nanoseconds ;
 static _Atomic uint64_t n_row_block_calls, n_row_blocks, n_row_block_retries ;
 static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
-static _Atomic uint64_t n_masked_dot ;
+static _Atomic uint64_t n_masked_dot, n_in_C_arrays, touch_nanoseconds ;
 static _Atomic uint64_t n_cache_hits, n_cache_misses, n_cache_bytes_saved, n_cache_evictions ;
 static _Atomic uint64_t n_jit_compiles, jit_compile_nanoseconds, n_jit_memory_hits, n_jit_disk_hits ;
 static _Atomic uint64_t part_nanoseconds [GBGPU_PARTS] ;
@@ -60,6 +60,12 @@ void gbgpu_count_part (gbgpu_part part, double seconds)
 }
 
 void gbgpu_count_masked_dot (void) { atomic_fetch_add (&n_masked_dot, 1) ; }
+void gbgpu_count_result_in_C_arrays (void) { atomic_fetch_add (&n_in_C_arrays, 1) ; }
+
+void gbgpu_count_download_touch (double seconds)
+{
+    atomic_fetch_add (&touch_nanoseconds, (uint64_t) (seconds * 1e9)) ;
+}
 
 // The model's CPU decisions are counted as delegations (interpose.c).
 void gbgpu_count_model_decision (bool gpu, double predicted_gpu, double predicted_cpu)
@@ -162,6 +168,8 @@ GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
     stats->device_cache_misses = n_cache_misses ;
     stats->device_cache_bytes_saved = n_cache_bytes_saved ;
     stats->device_cache_evictions = n_cache_evictions ;
+    stats->results_in_C_arrays = n_in_C_arrays ;
+    stats->download_touch_seconds = (double) touch_nanoseconds * 1e-9 ;
     return GrB_SUCCESS ;
 }
 
@@ -171,7 +179,7 @@ GBGPU_EXPORT void gbgpu_stats_reset (void)
     n_products = 0 ; gpu_nanoseconds = 0 ;
     n_row_block_calls = 0 ; n_row_blocks = 0 ; n_row_block_retries = 0 ;
     n_out_of_memory = 0 ; n_cuda_errors = 0 ; n_faults = 0 ;
-    n_masked_dot = 0 ;
+    n_masked_dot = 0 ; n_in_C_arrays = 0 ; touch_nanoseconds = 0 ;
     n_cache_hits = 0 ; n_cache_misses = 0 ; n_cache_bytes_saved = 0 ; n_cache_evictions = 0 ;
     n_model_gpu = 0 ; model_last_gpu_seconds = 0 ; model_last_cpu_seconds = 0 ;
     n_jit_compiles = 0 ; jit_compile_nanoseconds = 0 ; n_jit_memory_hits = 0 ; n_jit_disk_hits = 0 ;
@@ -199,12 +207,18 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
         fprintf (f, "gbgpu:   GPU time: setup %.3f s, upload %.3f s, kernels %.3f s, "
             "download %.3f s, finish %.3f s\n", s.setup_seconds, s.upload_seconds,
             s.kernel_seconds, s.download_seconds, s.finish_seconds) ;
+    if (s.download_touch_seconds > 0)
+        fprintf (f, "gbgpu:   of the download: %.3f s touching fresh host arrays while the "
+            "kernels ran\n", s.download_touch_seconds) ;
     if (s.device_cache_hits > 0 || s.device_cache_misses > 0 || !s.device_cache_on)
         fprintf (f, "gbgpu:   device cache: %llu inputs found on the device (%.3g MB not "
             "uploaded), %llu uploaded, %llu copies evicted; %s\n",
             (unsigned long long) s.device_cache_hits, s.device_cache_bytes_saved / 1e6,
             (unsigned long long) s.device_cache_misses,
             (unsigned long long) s.device_cache_evictions, gbgpu_device_cache_state ()) ;
+    if (s.results_in_C_arrays > 0)
+        fprintf (f, "gbgpu:   results written into C's own arrays: %llu\n",
+            (unsigned long long) s.results_in_C_arrays) ;
     if (s.row_block_calls > 0)
         fprintf (f, "gbgpu:   in row blocks: %llu calls, %llu blocks, %llu halved\n",
             (unsigned long long) s.row_block_calls, (unsigned long long) s.row_blocks,

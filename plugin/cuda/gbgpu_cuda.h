@@ -292,12 +292,19 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm_module
 
 // Copy a result to host arrays of nrows+1, nvals and
 // gbgpu_result_values (T) * value_size bytes.
-// They are written by several host threads (fresh memory is faulted in in
-// parallel), and are complete when this returns.
+// They are written by several host threads, and are complete when this
+// returns.  resident: the arrays' pages are in memory (written before), and
+// are written with streaming stores; otherwise they are fresh, and the copy's
+// plain stores fault them in, in parallel.
 GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_download
 (
-    const gbgpu_dev_result *T, uint64_t *p, uint64_t *j, void *x
+    const gbgpu_dev_result *T, uint64_t *p, uint64_t *j, void *x, bool resident
 ) ;
+
+// Writes a byte of every page of fresh host memory with the transfer threads,
+// so that a later download finds its pages resident (the faults paid while
+// the kernels run).  Its content is garbage afterwards.
+GBGPU_CUDA_EXPORT void gbgpu_cuda_touch_host (void *p, size_t bytes) ;
 
 // Waits for the work queued on the calling thread's stream: a result computed
 // on one thread is complete before another thread downloads it.

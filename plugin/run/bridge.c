@@ -15,13 +15,17 @@
 // a jumbled matrix's pending work first): the masked dot product merges them.
 //
 // The copies themselves (cuda/transfer.cu) are staged through pinned buffers
-// and run at bus speed.  A result comes back into fresh arrays from
-// GraphBLAS's allocator (allocator.c) that GxB_Matrix_pack_CSR takes over,
-// whole or a block of rows at a time (row_blocks.c: the arrays grow as blocks
-// arrive).  Their first touch (page faults, the kernel zeroing each page)
-// costs as much as the bus, so the download writes them from several
-// threads, and here they are marked for transparent huge pages (one fault per
-// 2 MiB instead of per 4 KiB; GBGPU_XFER_HUGEPAGES=0 turns that off).
+// and run at bus speed.  A result comes back into arrays that
+// GxB_Matrix_pack_CSR takes over, whole or a block of rows at a time
+// (row_blocks.c: the arrays grow as blocks arrive): C's old arrays where T
+// replaces C's content and they are large enough (arrays_of_C.c), else fresh
+// ones from GraphBLAS's allocator (allocator.c).  A fresh array's first touch
+// (page faults, the kernel zeroing each page) costs as much as the bus, so
+// fresh arrays are marked for transparent huge pages (one fault per 2 MiB
+// instead of per 4 KiB; GBGPU_XFER_HUGEPAGES=0 turns that off), and large ones
+// are touched by the transfer threads as soon as they are allocated, while
+// the kernels still run.  Into resident pages (C's, or touched) a large
+// download writes with streaming stores, at the bus's pace (transfer.cu).
 
 #define _DEFAULT_SOURCE
 #include <stdint.h>
@@ -155,9 +159,18 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
 // results on the host
 //------------------------------------------------------------------------------
 
-static int64_t capacity_of (const gbgpu_host_result *H)
+// Host bytes past which fresh result arrays are touched ahead and a download
+// into resident pages writes around the caches: about the last-level cache
+// of a large host (smaller results stay in it for the final step to read).
+#define LARGE_RESULT_BYTES ((size_t) 64 << 20)
+
+int64_t gbgpu_host_result_capacity (const gbgpu_host_result *H)
 {
-    return (int64_t) (H->j_size / sizeof (GrB_Index)) ;
+    // j and x need not match when they are old arrays of different sizes
+    int64_t j = (int64_t) (H->j_size / sizeof (GrB_Index)) ;
+    if (H->iso || H->value_size == 0) return j ;
+    int64_t x = (int64_t) (H->x_size / H->value_size) ;
+    return (j < x) ? j : x ;
 }
 
 // Bytes of j and x for n entries (at least one, as GraphBLAS wants arrays).
@@ -191,36 +204,85 @@ static GrB_Info resize_entries (gbgpu_host_result *H, int64_t n)
     return GrB_SUCCESS ;
 }
 
+// One array of a result: `old`'s when it holds `bytes` (*old then NULL),
+// else a fresh one, touched if the result is large (the time it took added
+// to H's download: its host side).  *resident: its pages are in memory (old,
+// or touched).
+static void *result_array (gbgpu_host_result *H, void **old, size_t *size, size_t bytes,
+    bool large, bool *resident)
+{
+    void *p = NULL ;
+    if (*old != NULL && *size >= bytes)
+    {
+        p = *old ;
+        *old = NULL ;
+        *resident = true ;
+        return p ;
+    }
+    *size = bytes ;
+    p = gbgpu_host_malloc (bytes) ;
+    advise_huge_pages (p, bytes) ;
+    *resident = (p != NULL && large) ;
+    if (*resident)
+    {
+        double start = gbgpu_seconds_now () ;
+        gbgpu_cuda_touch_host (p, bytes) ;
+        double seconds = gbgpu_seconds_now () - start ;
+        H->touch_seconds += seconds ;
+        H->download_seconds += seconds ;
+    }
+    return p ;
+}
+
+void gbgpu_host_arrays_free (gbgpu_host_arrays *old)
+{
+    if (old->p != NULL) gbgpu_host_free (old->p) ;
+    if (old->j != NULL) gbgpu_host_free (old->j) ;
+    if (old->x != NULL) gbgpu_host_free (old->x) ;
+    gbgpu_host_arrays none = { 0 } ;
+    *old = none ;
+}
+
 GrB_Info gbgpu_host_result_init (gbgpu_host_result *H, int64_t nrows,
-    int64_t capacity, size_t value_size, bool iso)
+    int64_t capacity, size_t value_size, bool iso, gbgpu_host_arrays *old)
 {
     // GraphBLAS's allocator: GxB_Matrix_pack_CSR takes ownership of them
     gbgpu_host_result empty = { 0 } ;
+    gbgpu_host_arrays none = { 0 } ;
+    if (old == NULL) old = &none ;
     *H = empty ;
     H->nrows = nrows ;
     H->value_size = value_size ;
     H->iso = iso ;
-    H->p_size = (size_t) (nrows + 1) * sizeof (GrB_Index) ;
-    H->j_size = j_bytes (capacity) ;
-    H->x_size = x_bytes (H, capacity) ;
-    H->p = gbgpu_host_malloc (H->p_size) ;
-    H->j = gbgpu_host_malloc (H->j_size) ;
-    H->x = gbgpu_host_malloc (H->x_size) ;
+    // the sizes that old's arrays have, until a fresh one takes their place
+    H->p_size = old->p_size ;
+    H->j_size = old->j_size ;
+    H->x_size = old->x_size ;
+    bool j_resident, x_resident ;
+    const bool large = j_bytes (capacity) + x_bytes (H, capacity) >= LARGE_RESULT_BYTES ;
+    void *old_p = old->p, *old_j = old->j ;
+    H->p = result_array (H, &old_p, &H->p_size, (size_t) (nrows + 1) * sizeof (GrB_Index),
+        large, &H->p_resident) ;
+    H->j = result_array (H, &old_j, &H->j_size, j_bytes (capacity), large, &j_resident) ;
+    H->x = result_array (H, &old->x, &H->x_size, x_bytes (H, capacity), large, &x_resident) ;
+    H->in_old_arrays = (old->j != NULL && old_j == NULL) ;
+    old->p = old_p ;
+    old->j = old_j ;
+    gbgpu_host_arrays_free (old) ;     // what T did not take
     if (H->p == NULL || H->j == NULL || H->x == NULL)
     {
         gbgpu_host_result_free (H) ;
         return GrB_OUT_OF_MEMORY ;
     }
     H->p [0] = 0 ;
-    advise_huge_pages (H->p, H->p_size) ;
-    advise_huge_pages (H->j, H->j_size) ;
-    advise_huge_pages (H->x, H->x_size) ;
+    H->resident_entries = (j_resident && x_resident) ? gbgpu_host_result_capacity (H) : 0 ;
     return GrB_SUCCESS ;
 }
 
 GrB_Info gbgpu_host_result_reserve (gbgpu_host_result *H, int64_t capacity)
 {
-    return (capacity <= capacity_of (H)) ? GrB_SUCCESS : resize_entries (H, capacity) ;
+    return (capacity <= gbgpu_host_result_capacity (H)) ? GrB_SUCCESS
+                                                         : resize_entries (H, capacity) ;
 }
 
 void gbgpu_host_result_free (gbgpu_host_result *H)
@@ -231,6 +293,8 @@ void gbgpu_host_result_free (gbgpu_host_result *H)
     H->p = NULL ; H->j = NULL ; H->x = NULL ;
     H->p_size = 0 ; H->j_size = 0 ; H->x_size = 0 ;
     H->nvals = 0 ;
+    H->p_resident = false ;
+    H->resident_entries = 0 ;
 }
 
 gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
@@ -239,10 +303,15 @@ gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
     const int64_t before = H->nvals ;
     const double start = gbgpu_seconds_now () ;
     // a result that does not fit the arrays would be written past them
-    if (before + T->nvals > capacity_of (H) || first_row + T->nrows > H->nrows
+    if (before + T->nvals > gbgpu_host_result_capacity (H) || first_row + T->nrows > H->nrows
      || T->iso != H->iso || T->value_size != H->value_size) return GBGPU_CUDA_ERROR ;
     void *x = H->iso ? H->x : (unsigned char *) H->x + (size_t) before * H->value_size ;
-    gbgpu_cuda_status status = gbgpu_cuda_download (T, H->p + first_row, H->j + before, x) ;
+    // a large download into pages already in memory: around the caches
+    size_t host_bytes = (size_t) T->nvals * (sizeof (GrB_Index) + H->value_size) ;
+    bool resident = H->p_resident && before + T->nvals <= H->resident_entries
+        && host_bytes >= LARGE_RESULT_BYTES ;
+    gbgpu_cuda_status status = gbgpu_cuda_download (T, H->p + first_row, H->j + before, x,
+        resident) ;
     if (status != GBGPU_CUDA_OK) return status ;
     gbgpu_count_bytes (0, gbgpu_cuda_transfer_bytes ()) ;
     // T's row pointers start at 0: they follow the entries already there
@@ -259,7 +328,8 @@ GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H)
 {
     // Room reserved for an estimate of the entries is given back (if the
     // allocator can shrink in place), rather than held by GraphBLAS.
-    if (capacity_of (H) - H->nvals > H->nvals / 8) (void) resize_entries (H, H->nvals) ;
+    if (gbgpu_host_result_capacity (H) - H->nvals > H->nvals / 8)
+        (void) resize_entries (H, H->nvals) ;
     GrB_Info info = GxB_Matrix_pack_CSR (R, &H->p, &H->j, &H->x, H->p_size,
         H->j_size, H->x_size, H->iso && H->nvals > 0, false, NULL) ;
     // pack took the arrays (and set the pointers to NULL) or left them to us

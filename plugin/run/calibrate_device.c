@@ -87,7 +87,7 @@ static gbgpu_cuda_status timed_product (gbgpu_cost_sample steps [3],
     if (status == GBGPU_CUDA_OK && host_csr_alloc (&R, n, T.nvals))
     {
         start = gbgpu_seconds_now () ;
-        status = gbgpu_cuda_download (&T, R.p, R.j, R.x) ;
+        status = gbgpu_cuda_download (&T, R.p, R.j, R.x, false) ;
         steps [2] = (gbgpu_cost_sample) { gbgpu_seconds_now () - start, (double) gbgpu_cuda_transfer_bytes () } ;
     }
     host_csr_free (&R) ;

@@ -7,7 +7,8 @@
 // device cache holds them from an earlier call, unchanged since
 // (cache/device_cache.c; what goes up is kept there for the next calls).
 // T = A*B is computed on the device, whole or in blocks of rows when it does
-// not fit (row_blocks.c), comes back, and the final step writes C.  When T is
+// not fit (row_blocks.c), comes back (into C's old arrays when T replaces
+// C's content: arrays_of_C.c), and the final step writes C.  When T is
 // C's new content exactly (packed straight into C) and was computed whole,
 // its device copy is kept as C's, so a next call reading C uploads nothing.  Until the result is back, nothing the user sees has changed, so
 // any device failure up to there (inputs too large for the device, a row of T
@@ -219,8 +220,11 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     {
         now = gbgpu_seconds_now () ;
         bool keep = plan->direct_to_C && gbgpu_device_cache_on () ;
+        gbgpu_host_arrays old_C ;
+        gbgpu_take_arrays_of_C (&old_C, C, M, plan) ;
         *info = gbgpu_product_to_host (&T, &status, &products, plan,
-            device [0], device [1], device [2], device_id, keep ? &kept : NULL) ;
+            device [0], device [1], device [2], device_id, keep ? &kept : NULL, &old_C) ;
+        gbgpu_host_arrays_free (&old_C) ;   // what T did not take
         if (status != GBGPU_CUDA_OK) reason = reason_for (status) ;
         have_result = (status == GBGPU_CUDA_OK && *info == GrB_SUCCESS) ;
         // its kernels are loaded now: no first use for the next call
@@ -238,6 +242,8 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
 
     now = gbgpu_seconds_now () ;
     const double t_entries = have_result ? (double) T.nvals : -1 ;
+    const bool into_C_arrays = have_result && T.in_old_arrays ;
+    const double touch_seconds = have_result ? T.touch_seconds : 0 ;
     if (have_result)
     {
         *info = write_result (C, M, accum, &T, plan) ;
@@ -254,6 +260,8 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         gbgpu_count_gpu (gbgpu_seconds_now () - start, (uint64_t) products) ;
         for (int p = 0 ; p < GBGPU_PARTS ; p++) gbgpu_count_part ((gbgpu_part) p, part [p]) ;
         if (plan->masked_dot) gbgpu_count_masked_dot () ;
+        if (into_C_arrays && *info == GrB_SUCCESS) gbgpu_count_result_in_C_arrays () ;
+        gbgpu_count_download_touch (touch_seconds) ;
         if (*info == GrB_SUCCESS) gbgpu_auto_learn_gpu (&plan->cost, part, t_entries) ;
     }
     return reason ;

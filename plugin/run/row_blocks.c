@@ -183,7 +183,7 @@ static GrB_Info reserve_for_block (gbgpu_host_result *H, const block_plan *P, in
         want = (estimate < (double) total) ? (int64_t) estimate : total ;
         if (want < needed) want = needed ;
     }
-    if (needed <= (int64_t) (H->j_size / sizeof (GrB_Index))) return GrB_SUCCESS ;
+    if (needed <= gbgpu_host_result_capacity (H)) return GrB_SUCCESS ;
     return gbgpu_host_result_reserve (H, want) ;
 }
 
@@ -195,7 +195,7 @@ static GrB_Info product_in_blocks
 (
     gbgpu_host_result *H, gbgpu_cuda_status *status, int64_t *products,
     const gbgpu_plan *plan, const gbgpu_dev_csr *A, const gbgpu_dev_csr *B,
-    const gbgpu_dev_csr *M, int device
+    const gbgpu_dev_csr *M, int device, gbgpu_host_arrays *old
 )
 {
     const int64_t m = A->nrows ;
@@ -254,7 +254,7 @@ static GrB_Info product_in_blocks
         *status = finish_download (&pending) ;
         if (*status == GBGPU_CUDA_OK && !started)
         {
-            info = gbgpu_host_result_init (H, m, 0, T.value_size, T.iso) ;
+            info = gbgpu_host_result_init (H, m, 0, T.value_size, T.iso, old) ;
             started = (info == GrB_SUCCESS) ;
         }
         if (*status == GBGPU_CUDA_OK && info == GrB_SUCCESS)
@@ -276,7 +276,7 @@ static GrB_Info product_in_blocks
     if (m == 0 && info == GrB_SUCCESS && *status == GBGPU_CUDA_OK)
     {
         // no rows, no block: an empty T
-        info = gbgpu_host_result_init (H, 0, 0, plan->value_size, false) ;
+        info = gbgpu_host_result_init (H, 0, 0, plan->value_size, false, old) ;
         started = (info == GrB_SUCCESS) ;
     }
     if (*status != GBGPU_CUDA_OK || info != GrB_SUCCESS)
@@ -316,7 +316,8 @@ GrB_Info gbgpu_product_to_host
     const gbgpu_plan *plan,
     const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, const gbgpu_dev_csr *M,
     int device,
-    gbgpu_dev_csr *keep
+    gbgpu_dev_csr *keep,
+    gbgpu_host_arrays *old
 )
 {
     *products = 0 ;
@@ -346,7 +347,8 @@ GrB_Info gbgpu_product_to_host
             if (*status == GBGPU_CUDA_OK)
             {
                 *products = profile.products ;
-                GrB_Info info = gbgpu_host_result_init (H, T.nrows, T.nvals, T.value_size, T.iso) ;
+                GrB_Info info = gbgpu_host_result_init (H, T.nrows, T.nvals, T.value_size, T.iso,
+                    old) ;
                 if (info == GrB_SUCCESS)
                 {
                     *status = gbgpu_bridge_download_rows (H, 0, &T) ;
@@ -370,5 +372,5 @@ GrB_Info gbgpu_product_to_host
             break ;
         }
     }
-    return product_in_blocks (H, status, products, plan, A, B, M, device) ;
+    return product_in_blocks (H, status, products, plan, A, B, M, device, old) ;
 }

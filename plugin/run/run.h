@@ -64,6 +64,18 @@ GrB_Info gbgpu_settings_restore (GrB_Matrix X, const gbgpu_matrix_settings *s) ;
 GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status) ;
 
+// Host arrays from GraphBLAS's allocator that a result may take over (C's
+// old content's: arrays_of_C.c); NULL where there is none.
+typedef struct
+{
+    GrB_Index *p, *j ;
+    void *x ;
+    size_t p_size, j_size, x_size ;     // bytes allocated
+}
+gbgpu_host_arrays ;
+
+void gbgpu_host_arrays_free (gbgpu_host_arrays *old) ;
+
 // A result on the host in arrays from GraphBLAS's allocator, for
 // GxB_Matrix_pack_CSR: filled at once or a block of rows at a time.
 typedef struct
@@ -75,13 +87,21 @@ typedef struct
     int64_t nvals ;                     // entries of the rows filled so far
     size_t value_size ;
     bool iso ;                          // x holds one value
-    double download_seconds ;           // spent bringing rows into it
+    bool p_resident ;                   // p's pages are in memory
+    int64_t resident_entries ;          // ... and j's and x's for these entries
+    bool in_old_arrays ;                // T's entries went into old arrays
+    double download_seconds ;           // spent bringing rows into it ...
+    double touch_seconds ;              // ... of which touching fresh arrays
 }
 gbgpu_host_result ;
 
-// Arrays for nrows rows and `capacity` entries.
+// Arrays for nrows rows and `capacity` entries: old's where they are large
+// enough (old may be NULL), fresh ones otherwise.  old is empty afterwards
+// (the arrays not taken are freed).
 GrB_Info gbgpu_host_result_init (gbgpu_host_result *H, int64_t nrows,
-    int64_t capacity, size_t value_size, bool iso) ;
+    int64_t capacity, size_t value_size, bool iso, gbgpu_host_arrays *old) ;
+// Entries H has room for (in both j and x).
+int64_t gbgpu_host_result_capacity (const gbgpu_host_result *H) ;
 // Room for `capacity` entries in all (the entries held are kept).
 GrB_Info gbgpu_host_result_reserve (gbgpu_host_result *H, int64_t capacity) ;
 void gbgpu_host_result_free (gbgpu_host_result *H) ;
@@ -108,7 +128,8 @@ GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H) ;
 // the device cache gives its idle copies back and the whole product is tried
 // again.  keep (NULL: none wanted): T's device copy as an input
 // (gbgpu_cuda_result_to_csr) when T was computed whole and came back; its
-// p NULL otherwise.
+// p NULL otherwise.  old (may be NULL): arrays H may take
+// (gbgpu_host_result_init), left to the caller to free if it did not start.
 GrB_Info gbgpu_product_to_host
 (
     gbgpu_host_result *H,
@@ -117,8 +138,19 @@ GrB_Info gbgpu_product_to_host
     const gbgpu_plan *plan,
     const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, const gbgpu_dev_csr *M,
     int device,
-    gbgpu_dev_csr *keep
+    gbgpu_dev_csr *keep,
+    gbgpu_host_arrays *old
 ) ;
+
+//------------------------------------------------------------------------------
+// C's old arrays for the result (arrays_of_C.c)
+//------------------------------------------------------------------------------
+
+// When T replaces C's content and C is none of A, B and M, and is held
+// sparse by row: C's arrays into *old, C left empty (its type, size and
+// settings kept).  Otherwise *old is empty and C unchanged.
+void gbgpu_take_arrays_of_C (gbgpu_host_arrays *old, GrB_Matrix C, const GrB_Matrix M,
+    const gbgpu_plan *plan) ;
 
 //------------------------------------------------------------------------------
 // finish (finish.c): C<M> = accum (C,T)

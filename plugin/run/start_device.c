@@ -41,7 +41,7 @@ GBGPU_EXPORT GrB_Info gbgpu_start_device (void)
     gbgpu_cuda_status status = gbgpu_cuda_enter_device (gbgpu_current_device (), &previous) ;
     if (status == GBGPU_CUDA_OK) status = gbgpu_cuda_upload (&A, 2, 2, p, j, x, sizeof (double), false) ;
     if (status == GBGPU_CUDA_OK) status = gbgpu_cuda_spgemm (&T, plus_times, NULL, false, &A, &A, NULL) ;
-    if (status == GBGPU_CUDA_OK) status = gbgpu_cuda_download (&T, Tp, Tj, Tx) ;
+    if (status == GBGPU_CUDA_OK) status = gbgpu_cuda_download (&T, Tp, Tj, Tx, false) ;
     gbgpu_cuda_free_result (&T) ;
     gbgpu_cuda_free_csr (&A) ;
     if (status == GBGPU_CUDA_OK && !gbgpu_auto_calibrated ()) status = gbgpu_calibrate_device () ;
