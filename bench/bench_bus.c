@@ -63,7 +63,7 @@ void bench_bus_print (FILE *f, const bench_bus_rates *pinned,
     fprintf (f, "bus: pinned cudaMemcpy (256 MiB) up %.1f GB/s, down %.1f GB/s; gbgpu's "
         "GrB_mxm transfers up %.1f GB/s (%.0f%%, %.0f MB in %.3f s), down %.1f GB/s "
         "(%.0f%%, %.0f MB in %.3f s; the copies alone %.1f GB/s, %.0f%%, after %.3f s "
-        "touching fresh host arrays while the kernels ran)\n", pinned->up / 1e9,
+        "touching fresh host arrays)\n", pinned->up / 1e9,
         pinned->down / 1e9, up / 1e9, percent_of (up, pinned->up), up_bytes / 1e6, up_seconds,
         down / 1e9, percent_of (down, pinned->down), down_bytes / 1e6, down_seconds,
         copy / 1e9, percent_of (copy, pinned->down), touch_seconds) ;

@@ -95,6 +95,8 @@ typedef enum
                                     // hypersparse)
     GBGPU_DELEGATED_COST_MODEL,     // policy auto: the cost model predicts the
                                     // CPU faster (plan/cost_model.c)
+    GBGPU_DELEGATED_HOST_MEMORY,    // the result's host arrays could not be
+                                    // had; the call was redone on the CPU
     GBGPU_DELEGATED_NREASONS        // how many reasons this version names
 }
 gbgpu_delegate_reason ;
@@ -169,11 +171,11 @@ typedef struct
     uint64_t device_cache_bytes_saved ;  // bytes the hits did not upload
     uint64_t device_cache_evictions ;    // copies freed to make room
     uint64_t results_in_C_arrays ;  // GPU calls whose T replaced C's content
-                                    // and was written into C's old arrays
-                                    // (no fresh memory to fault in)
+                                    // and was written into C's old index and
+                                    // value arrays (no fresh memory to fault in)
     double download_touch_seconds ; // of download_seconds: large fresh result
                                     // arrays faulted in by the transfer threads
-                                    // before the copy, while the kernels ran
+                                    // before the copy
     uint64_t reserved [GBGPU_STATS_RESERVED] ;  // zero; room for later fields
 }
 gbgpu_stats_t ;

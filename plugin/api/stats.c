@@ -29,7 +29,7 @@ static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
 {
     "policy", "no device", "small", "invalid input", "semiring", "type",
     "mask", "dimension", "device memory", "device error", "no definition",
-    "compile failed", "hypersparse", "cost model: CPU faster"
+    "compile failed", "hypersparse", "cost model: CPU faster", "host memory"
 } ;
 
 void gbgpu_count_call (void) { atomic_fetch_add (&n_calls, 1) ; }
@@ -208,8 +208,8 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
             "download %.3f s, finish %.3f s\n", s.setup_seconds, s.upload_seconds,
             s.kernel_seconds, s.download_seconds, s.finish_seconds) ;
     if (s.download_touch_seconds > 0)
-        fprintf (f, "gbgpu:   of the download: %.3f s touching fresh host arrays while the "
-            "kernels ran\n", s.download_touch_seconds) ;
+        fprintf (f, "gbgpu:   of the download: %.3f s touching fresh host arrays before the "
+            "copies\n", s.download_touch_seconds) ;
     if (s.device_cache_hits > 0 || s.device_cache_misses > 0 || !s.device_cache_on)
         fprintf (f, "gbgpu:   device cache: %llu inputs found on the device (%.3g MB not "
             "uploaded), %llu uploaded, %llu copies evicted; %s\n",

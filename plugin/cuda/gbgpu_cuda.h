@@ -302,8 +302,8 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_download
 ) ;
 
 // Writes a byte of every page of fresh host memory with the transfer threads,
-// so that a later download finds its pages resident (the faults paid while
-// the kernels run).  Its content is garbage afterwards.
+// so that a later download finds its pages resident and can write them with
+// streaming stores.  Its content is garbage afterwards.
 GBGPU_CUDA_EXPORT void gbgpu_cuda_touch_host (void *p, size_t bytes) ;
 
 // Waits for the work queued on the calling thread's stream: a result computed

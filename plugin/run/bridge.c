@@ -23,9 +23,12 @@
 // (page faults, the kernel zeroing each page) costs as much as the bus, so
 // fresh arrays are marked for transparent huge pages (one fault per 2 MiB
 // instead of per 4 KiB; GBGPU_XFER_HUGEPAGES=0 turns that off), and large ones
-// are touched by the transfer threads as soon as they are allocated, while
-// the kernels still run.  Into resident pages (C's, or touched) a large
-// download writes with streaming stores, at the bus's pace (transfer.cu).
+// are touched by the transfer threads as soon as they are allocated, before
+// the copy (the kernels are done by then: overlapping the two is a next
+// step).  Into resident pages (C's, or touched) a large download writes with
+// streaming stores, at the bus's pace (transfer.cu): touching and then
+// streaming took 80 ms for 1.9 GB on the H100 host, the copy faulting the
+// pages in itself 94-123 ms (bench/NOTES.md, v0.11).
 
 #define _DEFAULT_SOURCE
 #include <stdint.h>
@@ -160,8 +163,8 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
 //------------------------------------------------------------------------------
 
 // Host bytes past which fresh result arrays are touched ahead and a download
-// into resident pages writes around the caches: about the last-level cache
-// of a large host (smaller results stay in it for the final step to read).
+// into resident pages writes around the caches (at 67 MB both ways tied on
+// the H100 host; smaller results stay in the cache for the final step).
 #define LARGE_RESULT_BYTES ((size_t) 64 << 20)
 
 int64_t gbgpu_host_result_capacity (const gbgpu_host_result *H)
@@ -258,17 +261,17 @@ GrB_Info gbgpu_host_result_init (gbgpu_host_result *H, int64_t nrows,
     H->p_size = old->p_size ;
     H->j_size = old->j_size ;
     H->x_size = old->x_size ;
-    bool j_resident, x_resident ;
+    bool j_resident, x_resident, had_x = (old->x != NULL) ;
     const bool large = j_bytes (capacity) + x_bytes (H, capacity) >= LARGE_RESULT_BYTES ;
     void *old_p = old->p, *old_j = old->j ;
     H->p = result_array (H, &old_p, &H->p_size, (size_t) (nrows + 1) * sizeof (GrB_Index),
         large, &H->p_resident) ;
     H->j = result_array (H, &old_j, &H->j_size, j_bytes (capacity), large, &j_resident) ;
     H->x = result_array (H, &old->x, &H->x_size, x_bytes (H, capacity), large, &x_resident) ;
-    H->in_old_arrays = (old->j != NULL && old_j == NULL) ;
+    // both index and value arrays are C's (a fresh one is faulted in)
+    H->in_old_arrays = (old->j != NULL && old_j == NULL && had_x && old->x == NULL) ;
     old->p = old_p ;
     old->j = old_j ;
-    gbgpu_host_arrays_free (old) ;     // what T did not take
     if (H->p == NULL || H->j == NULL || H->x == NULL)
     {
         gbgpu_host_result_free (H) ;
@@ -307,7 +310,7 @@ gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
      || T->iso != H->iso || T->value_size != H->value_size) return GBGPU_CUDA_ERROR ;
     void *x = H->iso ? H->x : (unsigned char *) H->x + (size_t) before * H->value_size ;
     // a large download into pages already in memory: around the caches
-    size_t host_bytes = (size_t) T->nvals * (sizeof (GrB_Index) + H->value_size) ;
+    size_t host_bytes = j_bytes (T->nvals) + x_bytes (H, T->nvals) ;
     bool resident = H->p_resident && before + T->nvals <= H->resident_entries
         && host_bytes >= LARGE_RESULT_BYTES ;
     gbgpu_cuda_status status = gbgpu_cuda_download (T, H->p + first_row, H->j + before, x,
@@ -326,9 +329,11 @@ gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
 
 GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H)
 {
-    // Room reserved for an estimate of the entries is given back (if the
-    // allocator can shrink in place), rather than held by GraphBLAS.
-    if (gbgpu_host_result_capacity (H) - H->nvals > H->nvals / 8)
+    // Room reserved for an estimate of the entries, or left in C's old
+    // arrays, is given back (if the allocator can shrink in place), rather
+    // than held by GraphBLAS.
+    const size_t j_need = j_bytes (H->nvals), x_need = x_bytes (H, H->nvals) ;
+    if (H->j_size > j_need + j_need / 8 || H->x_size > x_need + x_need / 8)
         (void) resize_entries (H, H->nvals) ;
     GrB_Info info = GxB_Matrix_pack_CSR (R, &H->p, &H->j, &H->x, H->p_size,
         H->j_size, H->x_size, H->iso && H->nvals > 0, false, NULL) ;

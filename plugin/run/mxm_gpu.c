@@ -10,9 +10,12 @@
 // not fit (row_blocks.c), comes back (into C's old arrays when T replaces
 // C's content: arrays_of_C.c), and the final step writes C.  When T is
 // C's new content exactly (packed straight into C) and was computed whole,
-// its device copy is kept as C's, so a next call reading C uploads nothing.  Until the result is back, nothing the user sees has changed, so
-// any device failure up to there (inputs too large for the device, a row of T
-// too large, a CUDA error) is answered by redoing the call on the CPU.  Each
+// its device copy is kept as C's, so a next call reading C uploads nothing.
+// Until the result is back, nothing the user sees has changed but C's old
+// content where T replaces it (which the library would replace as well), so
+// any failure up to there (inputs too large for the device, a row of T too
+// large, a CUDA error, no host memory for T) is answered by redoing the call
+// on the CPU.  Each
 // failure is counted; one that corrupts the device's context (a fault) keeps
 // every later call off the device.  A call that computed its result marks
 // its kernel set loaded, for policy auto's first-use charge.  The calling thread's current CUDA device
@@ -212,6 +215,10 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     gbgpu_dev_csr kept = { 0 } ;        // T's device copy, kept as C's
     int64_t products = 0 ;
     bool have_result = false ;
+    // C's old arrays for T, when T replaces C's content (their unpack, and
+    // the library's wait on any pending work of C, counted as setup)
+    gbgpu_host_arrays old_C ;
+    gbgpu_take_arrays_of_C (&old_C, C, M, plan) ;
     double now = gbgpu_seconds_now () ;
     part [GBGPU_PART_SETUP] = now - start ;
     gbgpu_delegate_reason reason = upload_inputs (up, device, plan, device_id) ;
@@ -220,12 +227,19 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     {
         now = gbgpu_seconds_now () ;
         bool keep = plan->direct_to_C && gbgpu_device_cache_on () ;
-        gbgpu_host_arrays old_C ;
-        gbgpu_take_arrays_of_C (&old_C, C, M, plan) ;
         *info = gbgpu_product_to_host (&T, &status, &products, plan,
             device [0], device [1], device [2], device_id, keep ? &kept : NULL, &old_C) ;
-        gbgpu_host_arrays_free (&old_C) ;   // what T did not take
-        if (status != GBGPU_CUDA_OK) reason = reason_for (status) ;
+        if (status != GBGPU_CUDA_OK)
+        {
+            reason = reason_for (status) ;
+        }
+        else if (*info != GrB_SUCCESS)
+        {
+            // no host memory for T: the library's call needs less, and C may
+            // have lost its old content to T already
+            reason = GBGPU_DELEGATED_HOST_MEMORY ;
+            *info = GrB_SUCCESS ;
+        }
         have_result = (status == GBGPU_CUDA_OK && *info == GrB_SUCCESS) ;
         // its kernels are loaded now: no first use for the next call
         if (have_result)
@@ -241,6 +255,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     release_inputs (up, !have_result) ;
 
     now = gbgpu_seconds_now () ;
+    gbgpu_host_arrays_free (&old_C) ;       // C's arrays that T did not take
     const double t_entries = have_result ? (double) T.nvals : -1 ;
     const bool into_C_arrays = have_result && T.in_old_arrays ;
     const double touch_seconds = have_result ? T.touch_seconds : 0 ;

@@ -89,15 +89,15 @@ typedef struct
     bool iso ;                          // x holds one value
     bool p_resident ;                   // p's pages are in memory
     int64_t resident_entries ;          // ... and j's and x's for these entries
-    bool in_old_arrays ;                // T's entries went into old arrays
+    bool in_old_arrays ;                // T's j and x are old arrays
     double download_seconds ;           // spent bringing rows into it ...
     double touch_seconds ;              // ... of which touching fresh arrays
 }
 gbgpu_host_result ;
 
 // Arrays for nrows rows and `capacity` entries: old's where they are large
-// enough (old may be NULL), fresh ones otherwise.  old is empty afterwards
-// (the arrays not taken are freed).
+// enough (old may be NULL), fresh ones otherwise.  The arrays taken are NULL
+// in old afterwards; the caller frees the others (gbgpu_host_arrays_free).
 GrB_Info gbgpu_host_result_init (gbgpu_host_result *H, int64_t nrows,
     int64_t capacity, size_t value_size, bool iso, gbgpu_host_arrays *old) ;
 // Entries H has room for (in both j and x).
@@ -129,7 +129,7 @@ GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H) ;
 // again.  keep (NULL: none wanted): T's device copy as an input
 // (gbgpu_cuda_result_to_csr) when T was computed whole and came back; its
 // p NULL otherwise.  old (may be NULL): arrays H may take
-// (gbgpu_host_result_init), left to the caller to free if it did not start.
+// (gbgpu_host_result_init); the caller frees what is left in it.
 GrB_Info gbgpu_product_to_host
 (
     gbgpu_host_result *H,

@@ -1,5 +1,6 @@
 // plugin/cuda/memory/transfer.cu: host <-> device copies of CSR matrices (gbgpu_cuda_upload,
-// gbgpu_cuda_download).  Host code only; the one kernel it uses (narrowing
+// gbgpu_cuda_download), and the touch of fresh host arrays before a download
+// (gbgpu_cuda_touch_host).  Host code only; the one kernel it uses (narrowing
 // column indices) is in device_memory.cu.
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -25,8 +26,8 @@
 //     page the kernel has just zeroed is still in the cache when it is
 //     overwritten.  Streaming stores were slower there (H100 host, 1.9 GB:
 //     113-133 ms against 94-123).
-//   - resident arrays (written before: C's old arrays, or arrays touched while
-//     the kernels ran): streaming stores, which skip the read of each line
+//   - resident arrays (written before: C's old arrays, or fresh arrays touched
+//     by gbgpu_cuda_touch_host): streaming stores, which skip the read of each line
 //     before it is written and leave the caches to the slots.  36 ms on the
 //     same 1.9 GB against 56-59 with plain stores: the bus's pace.
 //
@@ -505,11 +506,13 @@ void gbgpu_cuda_touch_host (void *p, size_t bytes)
     if (base == nullptr || bytes == 0) return ;
     try
     {
-        // a byte of every page that [b,e) meets
+        // a byte of every page that [b,e) meets: b's, then each page's first
         for_parts (int64_t (bytes), 1, [base, page] (int64_t b, int64_t e)
         {
             base [b] = 0 ;
-            for (int64_t k = (b / page + 1) * page ; k < e ; k += page) base [k] = 0 ;
+            const uintptr_t next_page = (reinterpret_cast <uintptr_t> (base + b) | (page - 1)) + 1 ;
+            for (int64_t k = int64_t (next_page - reinterpret_cast <uintptr_t> (base)) ; k < e ;
+                k += page) base [k] = 0 ;
         }) ;
     }
     catch (...)
