@@ -15,11 +15,11 @@
 // content where T replaces it (which the library would replace as well), so
 // any failure up to there (inputs too large for the device, a row of T too
 // large, a CUDA error, no host memory for T) is answered by redoing the call
-// on the CPU.  Each
-// failure is counted; one that corrupts the device's context (a fault) keeps
-// every later call off the device.  A call that computed its result marks
-// its kernel set loaded, for policy auto's first-use charge.  The calling thread's current CUDA device
-// is the same after the call as before.  The parts' times teach policy
+// on the CPU.  Each failure is counted; one that corrupts the device's
+// context (a fault) keeps every later call off the device.  A call that
+// computed its result marks its kernel set loaded, for policy auto's
+// first-use charge.  The calling thread's current CUDA device is the same
+// after the call as before.  The parts' times teach policy
 // auto's cost model, for calls it decided (plan/auto_policy.c).
 
 #define _POSIX_C_SOURCE 200809L
