@@ -12,12 +12,22 @@
 #define GBGPU_H
 
 #include <GraphBLAS.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+// This header's version (CMake reads the project's version from here), and
+// the version of the binary interface: the library is libgbgpu.so.ABI, and
+// ABI changes whenever a program built against an older header could not use
+// the new library as it is.
+#define GBGPU_VERSION_MAJOR 0
+#define GBGPU_VERSION_MINOR 12
+#define GBGPU_VERSION_PATCH 0
+#define GBGPU_ABI_VERSION 1
 
 #if defined(__GNUC__)
 #define GBGPU_EXPORT __attribute__ ((visibility ("default")))
@@ -97,13 +107,16 @@ typedef enum
                                     // CPU faster (plan/cost_model.c)
     GBGPU_DELEGATED_HOST_MEMORY,    // the result's host arrays could not be
                                     // had; the call was redone on the CPU
+    GBGPU_DELEGATED_FORKED,         // a child of fork whose parent had used
+                                    // CUDA, which a child may then not use
     GBGPU_DELEGATED_NREASONS        // how many reasons this version names
 }
 gbgpu_delegate_reason ;
 
-// The stats keep their size from version to version: a reason or a counter
-// that a later version adds takes room reserved here, so a program built
-// against an older gbgpu.h reads the fields it knows from a newer libgbgpu.
+// The stats are read with the caller's size (gbgpu_stats_get), so a program
+// built against an older gbgpu.h gets the fields it knows and nothing past
+// them.  A reason or a counter that a later version adds takes room reserved
+// here, so the struct keeps its size while the room lasts.
 #define GBGPU_DELEGATED_CAPACITY 32
 #define GBGPU_STATS_RESERVED 40
 
@@ -203,7 +216,11 @@ GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value) ;
 GBGPU_EXPORT GrB_Info gbgpu_get (gbgpu_option option, int64_t *value) ;
 
 // Counters since start (or the last reset); safe to call from any thread.
-GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats) ;
+// Writes the first `size` bytes of gbgpu_stats_t at most (a program built
+// with an older header passes its own struct's size); gbgpu_stats (&s) is the
+// call with this header's size.
+GBGPU_EXPORT GrB_Info gbgpu_stats_get (gbgpu_stats_t *stats, size_t size) ;
+#define gbgpu_stats(stats) gbgpu_stats_get ((stats), sizeof (gbgpu_stats_t))
 GBGPU_EXPORT void gbgpu_stats_reset (void) ;
 GBGPU_EXPORT void gbgpu_stats_print (FILE *f) ;
 GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reason) ;

@@ -1,12 +1,19 @@
 // tests/test_custom_allocator.c: a program that starts GraphBLAS with its own
 // allocator (GxB_init, as RedisGraph or MATLAB do) gets GPU results whose
-// arrays come from that allocator, since GraphBLAS will free them with it.
+// arrays GraphBLAS can free with it.
 // SPDX-License-Identifier: Apache-2.0
 //
-// gbgpu's GxB_init stands in front of the library's; this checks that it
-// forwards (GraphBLAS allocates through the program's functions) and, with a
-// device, that a GPU product's result is freed cleanly through them: every
-// block the program's free receives must be one its malloc handed out.
+// Built twice: test_custom_allocator links libgbgpu first, so gbgpu's GxB_init
+// stands in front of the library's and learns the allocator;
+// test_custom_allocator_link_after links the library first, so the program's
+// GxB_init is the library's and gbgpu never learns it (gbgpu must then hand
+// GraphBLAS no array of its own, and free none of GraphBLAS's).  Either way
+// this checks that GraphBLAS allocates through the program's functions and,
+// with a device, that GPU products are freed cleanly: every block the
+// program's free receives must be one its malloc handed out (a block of its
+// malloc freed by libc's free would abort the process).  The products: C =
+// A*A into a new C, again into the same C (gbgpu may write T into C's old
+// arrays), and C<A> += A*A (T through the library's final step).
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,18 +82,29 @@ int main (void)
     }
     gbgpu_stats_t before, after ;
     gbgpu_stats (&before) ;
-    CHECK (GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL) == GrB_SUCCESS,
-        "GrB_mxm failed") ;
-    gbgpu_stats (&after) ;
+    for (int k = 0 ; k < 2 ; k++)
+        CHECK (gbgpu_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL) == GrB_SUCCESS,
+            "C = A*A failed") ;
     GrB_Index nvals ;
     GrB_Matrix_nvals (&nvals, C) ;
     CHECK (nvals == n + 2 * (n - 2), "nvals(C) = %llu", (unsigned long long) nvals) ;
+    // C<A> += A*A: A*A has no entry where A has one (a path's neighbours are
+    // 1 apart, A*A's entries 0 and 2 apart), so C stays A*A
+    CHECK (gbgpu_mxm (C, A, GrB_PLUS_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)
+        == GrB_SUCCESS, "C<A> += A*A failed") ;
+    gbgpu_stats (&after) ;
+    double sum = 0 ;
+    GrB_Matrix_reduce_FP64 (&sum, NULL, GrB_PLUS_MONOID_FP64, C, NULL) ;
+    // A*A: n - 2 interior diagonal 2s, two end 1s, 2 (n - 2) entries 1
+    CHECK (sum == 2.0 * (n - 2) + 2 + 2.0 * (n - 2), "sum(C) = %g", sum) ;
     GrB_free (&C) ;
     GrB_free (&A) ;
     CHECK (foreign_frees == 0, "%ld blocks freed that the program's malloc never gave", foreign_frees) ;
-    bool on_gpu = (after.gpu_calls == before.gpu_calls + 1) ;
-    printf ("result computed on the %s\n", on_gpu ? "GPU" : "CPU") ;
-    if (gbgpu_device_available ()) CHECK (on_gpu, "GrB_mxm did not run on the GPU") ;
+    bool on_gpu = (after.gpu_calls == before.gpu_calls + 3) ;
+    printf ("results computed on the %s; %llu written into C's own arrays\n",
+        on_gpu ? "GPU" : "CPU", (unsigned long long) (after.results_in_C_arrays
+        - before.results_in_C_arrays)) ;
+    if (gbgpu_device_available ()) CHECK (on_gpu, "the products did not run on the GPU") ;
     GrB_finalize () ;
     printf ("1 passed, 0 failed\n") ;
     return 0 ;

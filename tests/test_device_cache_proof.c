@@ -12,13 +12,27 @@
 // (ts_cache_proof_verdict_expected).
 // The wrappers must also forward: a matrix changed through them has the
 // library's content, and an unknown object or NULL passes straight through.
+// Threads that ask for the state at once all read the same, whole text (it
+// is written once, not at every call).
 
 #define _GNU_SOURCE
 #include "test_support.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+// Asks for the state many times; NULL when every answer was `expected`.
+static void *ask_state (void *expected)
+{
+    for (int k = 0 ; k < 20000 ; k++)
+    {
+        const char *state = gbgpu_device_cache_state () ;
+        if (state != expected || strcmp (state, expected) != 0) return (void *) state ;
+    }
+    return NULL ;
+}
 
 // The object that defines `name` in the program's global scope.
 static const char *defined_in (const char *name)
@@ -47,6 +61,17 @@ int main (void)
     }
     ts_check (s.device_cache_on == (on ? 1 : 0), "stats: device_cache_on %llu",
         (unsigned long long) s.device_cache_on) ;
+    pthread_t askers [4] ;
+    char expected [600] ;
+    snprintf (expected, sizeof (expected), "%s", state) ;
+    for (int t = 0 ; t < 4 ; t++) pthread_create (&askers [t], NULL, ask_state, (void *) state) ;
+    for (int t = 0 ; t < 4 ; t++)
+    {
+        void *differed ;
+        pthread_join (askers [t], &differed) ;
+        ts_check (differed == NULL && strcmp (state, expected) == 0,
+            "the state read by threads at once changed: %s", expected) ;
+    }
 
     // modifiers resolve to libgbgpu, functions that only read to the library
     const char *gbgpu = defined_in ("gbgpu_mxm") ;

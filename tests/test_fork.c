@@ -1,21 +1,35 @@
-// tests/test_fork.c: a child of fork works, on the CPU, whatever the parent's
-// other threads were doing in gbgpu at that moment (host test; its second
-// part needs a device and is skipped without one).
+// tests/test_fork.c: a child of fork works whatever the parent's other
+// threads were doing in gbgpu at that moment, and uses the device unless its
+// parent had used CUDA (host test; the part with a compile in the parent
+// needs a device and is skipped without one).
 // SPDX-License-Identifier: Apache-2.0
 //
-// 1. Children of a quiet parent: under policy gpu a child makes a user type
-//    (the interposed constructor) and multiplies two matrices of its own; the
-//    call goes to the library ("no device": a CUDA context does not survive
-//    fork) and its product is right.
-// 2. With a device: a parent thread runs a GrB_mxm over a user semiring that
+// 1. Children of a parent that never used CUDA (it made matrices and a user
+//    type, no product): under policy gpu a child makes a user type (the
+//    interposed constructor) and multiplies two matrices of its own, on the
+//    GPU where there is one (CUDA forbids only a child whose parent had
+//    initialized it: LAGraph's test harness forks so), else on the library
+//    ("no device").  The product is right.
+// 2. Children of a parent that has used CUDA (it asked for the device): the
+//    call goes to the library, "parent used CUDA before fork".
+// 3. A parent thread reads gbgpu's stats and state in a loop (each read
+//    takes gbgpu's locks: the library's version check, the cost model's)
+//    while the parent forks 200 children: no child may find a lock held by
+//    that thread, which it does not have (22 of 300 children of a thread
+//    calling GrB_mxm hung on the version lock before the locks were held
+//    across fork).  The thread stays out of SuiteSparse:GraphBLAS, whose own
+//    locks a child can find held as well (see below).
+// 4. With a device: a parent thread runs a GrB_mxm over a user semiring that
 //    gbgpu compiles at run time (seconds, in a fresh cache folder), and the
 //    parent forks during that compile.  A child that waited for the parent's
 //    compile (a lock held by a thread it does not have) would wait for ever:
 //    each child has 10 seconds to finish its own product over the same
 //    semiring.
 // (A parent thread inside SuiteSparse:GraphBLAS itself at fork time can
-// block the child in the library's own locks, with or without gbgpu: the
-// parent's other threads stay out of the library here.)
+// block the child in the library's own locks, with or without gbgpu: seen
+// here as a child stuck in GB_malloc_memory's free-pool lock, taken by its
+// GxB_Type_new, when the parent's thread called GrB_mxm in a loop on a
+// loaded machine.  So the parent's other threads stay out of the library.)
 
 #define _GNU_SOURCE
 #include "test_support.h"
@@ -23,6 +37,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -52,7 +67,12 @@ static bool product_right (GrB_Semiring s)
     return ok ;
 }
 
-// In the child: a user type made, the product right, nothing on the GPU.
+// What a child's product must have been counted as.
+typedef enum { ON_DEVICE_IF_ANY, PARENT_USED_CUDA } child_expects ;
+static child_expects expected ;
+
+// In the child: a user type made, the product right, on the GPU or not as
+// expected.
 static int child (GrB_Semiring s)
 {
     gbgpu_stats_reset () ;
@@ -61,14 +81,19 @@ static int child (GrB_Semiring s)
         "typedef struct { double a, b ; } child_type ;") == GrB_SUCCESS
         && product_right (s) ;
     gbgpu_stats_t st ;
-    ok = ok && gbgpu_stats (&st) == GrB_SUCCESS && st.gpu_calls == 0
-        && st.delegated [GBGPU_DELEGATED_NO_DEVICE] == 1 ;
+    ok = ok && gbgpu_stats (&st) == GrB_SUCCESS ;
+    if (expected == PARENT_USED_CUDA)
+        ok = ok && st.gpu_calls == 0 && st.delegated [GBGPU_DELEGATED_FORKED] == 1 ;
+    else if (gbgpu_device_available ())
+        ok = ok && st.gpu_calls == 1 ;
+    else
+        ok = ok && st.delegated [GBGPU_DELEGATED_NO_DEVICE] == 1 ;
     GrB_Type_free (&type) ;
     return ok ? 0 : 1 ;
 }
 
-// The child's exit status, or -1 when it did not exit within the time.
-static int wait_for (pid_t pid)
+// The child's exit status, or -1 when it did not exit within `seconds`.
+static int wait_for (pid_t pid, int seconds)
 {
     struct timespec start, now ;
     clock_gettime (CLOCK_MONOTONIC, &start) ;
@@ -78,7 +103,7 @@ static int wait_for (pid_t pid)
         if (waitpid (pid, &status, WNOHANG) == pid)
             return WIFEXITED (status) ? WEXITSTATUS (status) : 128 ;
         clock_gettime (CLOCK_MONOTONIC, &now) ;
-        if (now.tv_sec - start.tv_sec > CHILD_SECONDS)
+        if (now.tv_sec - start.tv_sec > seconds)
         {
             kill (pid, SIGKILL) ;
             waitpid (pid, &status, 0) ;
@@ -88,8 +113,8 @@ static int wait_for (pid_t pid)
     }
 }
 
-// Forks `n` children `gap_ms` apart, each running child (s).
-static void fork_children (const char *what, int n, int gap_ms, GrB_Semiring s)
+// Forks `n` children `gap_ms` apart, each running child (s) within `seconds`.
+static void fork_children (const char *what, int n, int gap_ms, int seconds, GrB_Semiring s)
 {
     int hung = 0, failed = 0 ;
     for (int k = 0 ; k < n ; k++)
@@ -98,14 +123,29 @@ static void fork_children (const char *what, int n, int gap_ms, GrB_Semiring s)
         pid_t pid = fork () ;
         if (pid == 0) _exit (child (s)) ;
         if (pid < 0) { perror ("fork") ; exit (1) ; }
-        int status = wait_for (pid) ;
+        int status = wait_for (pid, seconds) ;
         hung += (status == -1) ;
         failed += (status != 0 && status != -1) ;
         usleep (1000 * gap_ms) ;
     }
-    ts_check (hung == 0, "%s: %d of %d children blocked for %d s", what, hung, n, CHILD_SECONDS) ;
-    ts_check (failed == 0, "%s: %d of %d children: wrong product, or not on the library",
+    ts_check (hung == 0, "%s: %d of %d children blocked for %d s", what, hung, n, seconds) ;
+    ts_check (failed == 0, "%s: %d of %d children: wrong product, or not where expected",
         what, failed, n) ;
+}
+
+// Part 3's parent thread: gbgpu's stats and state until told to stop.
+static atomic_bool stop_looping ;
+
+static void *read_stats_in_a_loop (void *unused)
+{
+    (void) unused ;
+    while (!atomic_load (&stop_looping))
+    {
+        gbgpu_stats_t s ;
+        (void) gbgpu_stats (&s) ;
+        (void) gbgpu_device_cache_state () ;
+    }
+    return NULL ;
 }
 
 static void *compile_user_semiring (void *unused)
@@ -133,8 +173,28 @@ int main (void)
         "times_plus_one", TIMES_PLUS_ONE_DEFN)) ;
     TS_OK (GrB_Semiring_new (&user, GrB_PLUS_MONOID_FP64, times_plus)) ;
 
-    fork_children ("quiet parent", 10, 0, GxB_PLUS_TIMES_FP64) ;
-    if (gbgpu_device_available ())
+    // 1. this process has not used CUDA yet: nothing above needed the device
+    expected = ON_DEVICE_IF_ANY ;
+    fork_children ("parent without CUDA", 10, 0, CHILD_SECONDS, GxB_PLUS_TIMES_FP64) ;
+
+    // 2. now it has (asking counts the devices, a CUDA call)
+    const bool device = gbgpu_device_available () ;
+    expected = PARENT_USED_CUDA ;
+    fork_children ("parent with CUDA", 10, 0, CHILD_SECONDS, GxB_PLUS_TIMES_FP64) ;
+
+    // 3. a parent thread in gbgpu's locks all along
+    pthread_t looper ;
+    if (pthread_create (&looper, NULL, read_stats_in_a_loop, NULL) != 0)
+    {
+        perror ("pthread_create") ;
+        return 1 ;
+    }
+    fork_children ("parent thread in gbgpu's locks", 200, 0, CHILD_SECONDS, GxB_PLUS_TIMES_FP64) ;
+    atomic_store (&stop_looping, true) ;
+    pthread_join (looper, NULL) ;
+
+    // 4. a parent thread compiling a semiring
+    if (device)
     {
         pthread_t compiler ;
         if (pthread_create (&compiler, NULL, compile_user_semiring, NULL) != 0)
@@ -143,7 +203,7 @@ int main (void)
             return 1 ;
         }
         usleep (200 * 1000) ;       // the compile takes seconds: fork during it
-        fork_children ("parent compiling", 10, 100, user) ;
+        fork_children ("parent compiling", 10, 100, CHILD_SECONDS, user) ;
         pthread_join (compiler, NULL) ;
     }
     else

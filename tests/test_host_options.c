@@ -216,6 +216,21 @@ static void test_stats (void)
     ts_check (gbgpu_stats (NULL) == GrB_NULL_POINTER,
         "gbgpu_stats (NULL) did not return GrB_NULL_POINTER") ;
 
+    // A caller built with an older header passes its smaller struct's size
+    // (v0.5's was 232 bytes): its first fields are filled, nothing past them.
+    enum { OLD_SIZE = 232 } ;
+    unsigned char room [sizeof (gbgpu_stats_t) + 64] ;
+    memset (room, 0xA5, sizeof (room)) ;
+    ts_check (gbgpu_stats_get ((gbgpu_stats_t *) room, OLD_SIZE) == GrB_SUCCESS,
+        "gbgpu_stats_get with an old size failed") ;
+    uint64_t calls ;
+    memcpy (&calls, room, sizeof (calls)) ;
+    bool untouched = true ;
+    for (size_t k = OLD_SIZE ; k < sizeof (room) ; k++) untouched = untouched && room [k] == 0xA5 ;
+    ts_check (calls == s.calls && untouched, "gbgpu_stats_get (stats, %d): calls %llu (%llu "
+        "expected), %s past the size", OLD_SIZE, (unsigned long long) calls,
+        (unsigned long long) s.calls, untouched ? "nothing written" : "bytes written") ;
+
     // gbgpu_stats_print prints something
     FILE *f = tmpfile () ;
     if (f == NULL) { perror ("tmpfile") ; exit (1) ; }

@@ -353,6 +353,30 @@ static void test_key (void)
     CHECK (f == NULL) ;
     free (f) ;
     unsetenv ("GBGPU_JIT_INCLUDE") ;
+    // CCCL's version header, as NVRTC finds it, is part of the key: a toolkit
+    // update may change CUB and libcu++ under the same NVRTC version
+    char include [ ] = "/tmp/gbgpu_test_jit_include_XXXXXX" ;
+    CHECK (mkdtemp (include) != NULL) ;
+    char path [256], command [320] ;
+    snprintf (path, sizeof (path), "%s/cuda/std/__cccl", include) ;
+    snprintf (command, sizeof (command), "mkdir -p %s", path) ;
+    CHECK (system (command) == 0) ;
+    snprintf (path, sizeof (path), "%s/cuda/std/__cccl/version.h", include) ;
+    setenv ("GBGPU_JIT_INCLUDE", include, 1) ;
+    gbgpu_jit_digest version [2] ;
+    for (int k = 0 ; k < 2 ; k++)
+    {
+        FILE *header = fopen (path, "w") ;
+        CHECK (header != NULL) ;
+        if (header == NULL) break ;
+        fprintf (header, "#define CCCL_VERSION %d\n", 3000001 + k) ;
+        fclose (header) ;
+        version [k] = gbgpu_jit_key ("source", 90) ;
+    }
+    CHECK (memcmp (&version [0], &version [1], sizeof (version [0])) != 0) ;
+    unsetenv ("GBGPU_JIT_INCLUDE") ;
+    snprintf (command, sizeof (command), "rm -rf %s", include) ;
+    CHECK (system (command) == 0) ;
 }
 
 static mode_t mode_of (const char *path)

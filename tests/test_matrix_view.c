@@ -14,6 +14,9 @@
 //    open views of it and walk its arrays, thousands of times: every read
 //    gives the right answer.  (Lending the arrays out instead, as gbgpu did
 //    before, made readers see an empty matrix or crash the library.)
+// 3. The iterator's layout: the library's iterators record the size gbgpu's
+//    header gives them (a later release of the same major version that
+//    grew the struct would make views refuse, and uploads copy instead).
 
 #include "test_support.h"
 #include "run/run.h"
@@ -232,9 +235,22 @@ static void test_readers_beside_views (void)
     GrB_Matrix_free (&shared_t) ;
 }
 
+static void test_layout (void)
+{
+    GxB_Iterator it = NULL ;
+    TS_OK (GxB_Iterator_new (&it)) ;
+    ts_check (gbgpu_view_layout_matches (it->header_size),
+        "the library's iterator has %zu bytes, the header's %zu", it->header_size,
+        sizeof (struct GB_Iterator_opaque)) ;
+    TS_OK (GxB_Iterator_free (&it)) ;
+    ts_check (!gbgpu_view_layout_matches (sizeof (struct GB_Iterator_opaque) + 8),
+        "a larger iterator taken for the header's layout") ;
+}
+
 int main (void)
 {
     ts_start () ;
+    test_layout () ;
     test_storages () ;
     test_readers_beside_views () ;
     TS_OK (GrB_finalize ()) ;

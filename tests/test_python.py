@@ -41,9 +41,9 @@ gbgpu.gbgpu_set.argtypes = [ctypes.c_int, ctypes.c_int64]
 
 
 def stats():
-    """calls, gpu_calls: gbgpu_stats_t's first two fields (the struct is 1 KiB)."""
-    buffer = (ctypes.c_uint64 * 128)()
-    assert gbgpu.gbgpu_stats(buffer) == 0
+    """calls, gpu_calls: gbgpu_stats_t's first two fields."""
+    buffer = (ctypes.c_uint64 * 2)()
+    assert gbgpu.gbgpu_stats_get(buffer, ctypes.sizeof(buffer)) == 0
     return buffer[0], buffer[1]
 
 

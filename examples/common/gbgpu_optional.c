@@ -10,7 +10,7 @@
 #include "wall_clock.h"
 
 typedef GrB_Info (*set_fn) (gbgpu_option, int64_t) ;
-typedef GrB_Info (*stats_fn) (gbgpu_stats_t *) ;
+typedef GrB_Info (*stats_fn) (gbgpu_stats_t *, size_t) ;
 typedef GrB_Info (*get_fn) (gbgpu_option, int64_t *) ;
 typedef int (*available_fn) (void) ;
 typedef GrB_Info (*start_fn) (void) ;
@@ -24,7 +24,7 @@ static void *gbgpu_symbol (const char *name)
 
 bool gbgpu_optional_loaded (void)
 {
-    return (gbgpu_symbol ("gbgpu_stats") != NULL) ;
+    return (gbgpu_symbol ("gbgpu_stats_get") != NULL) ;
 }
 
 GrB_Info gbgpu_optional_set_policy (gbgpu_policy policy)
@@ -76,8 +76,8 @@ gbgpu_stats_t gbgpu_optional_stats (void)
 {
     gbgpu_stats_t stats ;
     memset (&stats, 0, sizeof (stats)) ;
-    stats_fn get = (stats_fn) gbgpu_symbol ("gbgpu_stats") ;
-    if (get != NULL && get (&stats) != GrB_SUCCESS) memset (&stats, 0, sizeof (stats)) ;
+    stats_fn get = (stats_fn) gbgpu_symbol ("gbgpu_stats_get") ;
+    if (get != NULL && get (&stats, sizeof (stats)) != GrB_SUCCESS) memset (&stats, 0, sizeof (stats)) ;
     return (stats) ;
 }
 

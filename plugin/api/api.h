@@ -12,6 +12,7 @@
 #include "gbgpu.h"
 #include "cuda/gbgpu_cuda.h"
 #include "api/environment.h"
+#include "api/fork.h"
 #include "api/library.h"
 #include "library_redirect.h"
 
@@ -19,24 +20,16 @@
 // start and end (lifecycle.c)
 //------------------------------------------------------------------------------
 
-// Reads the environment once and counts the devices; thread-safe.
+// Reads the environment once; thread-safe.
 void gbgpu_ensure_initialized (void) ;
-
-//------------------------------------------------------------------------------
-// fork (fork.c)
-//------------------------------------------------------------------------------
-
-// True in a child of fork: no device, every call to the library.
-bool gbgpu_in_forked_child (void) ;
 
 //------------------------------------------------------------------------------
 // options and the device's state (options.c)
 //------------------------------------------------------------------------------
 
 // At initialization: the options as the environment sets them
-// (environment.c), the CUDA layer's knobs, the devices present.
+// (environment.c), the CUDA layer's knobs.
 void gbgpu_options_from_environment (void) ;
-void gbgpu_count_devices (void) ;
 
 gbgpu_policy gbgpu_current_policy (void) ;
 int64_t gbgpu_current_min_work (void) ;
@@ -49,6 +42,7 @@ bool gbgpu_huge_pages_enabled (void) ;           // knob GBGPU_XFER_HUGEPAGES
 bool gbgpu_model_trace_enabled (void) ;          // knob GBGPU_MODEL_TRACE
 gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) ;   // knob GBGPU_MASKED_DOT
 bool gbgpu_device_ready (void) ;                 // device present, not broken
+                                                 // (counted at the first ask)
 bool gbgpu_device_broken (void) ;                // a fault corrupted its context
 void gbgpu_mark_device_broken (void) ;
 
@@ -89,6 +83,10 @@ void gbgpu_count_cuda_status (gbgpu_cuda_status status) ;
 // host memory that GraphBLAS will own (allocator.c)
 //------------------------------------------------------------------------------
 
+// Whether GraphBLAS was started through gbgpu (GrB_init or GxB_init), so that
+// the functions below allocate as GraphBLAS frees; when not, gbgpu must hand
+// GraphBLAS no array of its own and free none of GraphBLAS's.
+bool gbgpu_host_allocator_known (void) ;
 void *gbgpu_host_malloc (size_t size) ;
 // NULL on failure, p still allocated then
 void *gbgpu_host_realloc (void *p, size_t old_size, size_t size) ;

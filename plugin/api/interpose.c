@@ -60,6 +60,10 @@ static GrB_Info mxm
     {
         reason = GBGPU_DELEGATED_DEVICE_ERROR ;     // a fault took the device's context
     }
+    else if (gbgpu_cuda_lost_in_fork ())
+    {
+        reason = GBGPU_DELEGATED_FORKED ;           // CUDA does not survive fork
+    }
     else if (!gbgpu_device_ready ())
     {
         reason = GBGPU_DELEGATED_NO_DEVICE ;

@@ -14,11 +14,18 @@
 // then looked up in that object alone, so gbgpu's own interposed functions
 // are never found there.
 //
+// A program may call gbgpu before it has a GraphBLAS (Python: anything
+// before `import graphblas`), so a search that finds none is made again at
+// the next need, until one is found; what is found is kept for the process.
 // Its version can only be asked once the program has called GrB_init: so
-// locating the library and filling the table happen at the first need, and
-// the version check at the first product.  A library of another major version
-// than gbgpu was built for (its GxB_Iterator and options differ) is used for
-// nothing but the interposed calls, each handed to it unchanged.
+// the version check is made at the first product after it, and its answer is
+// then read without the lock.  A library of another major version than gbgpu
+// was built for (its GxB_Iterator and options differ) is used for nothing
+// but the interposed calls, each handed to it unchanged.
+//
+// The lock is held across fork, so that a child never finds it held by a
+// thread it does not have; first of the plugin's locks (a constructor of the
+// lowest priority), as a thread that holds another may still come here.
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -28,19 +35,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "api/fork.h"
 #include "api/library.h"
 
 static gbgpu_library_table table ;
 
-static pthread_once_t bind_once = PTHREAD_ONCE_INIT ;
-static pthread_mutex_t version_lock = PTHREAD_MUTEX_INITIALIZER ;
+// Taken to search for the library and to check its version.
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
 static void *library_handle = NULL ;
-// set by bind, then at most once to STEP_ASIDE by the version check (under
-// version_lock), while other threads ask whether it is ABSENT
+// ABSENT until a search finds the library, then USED or STEP_ASIDE (stored
+// once the table is filled); at most once more, to STEP_ASIDE, by the
+// version check, which then sets version_known
 static _Atomic gbgpu_library_state state = GBGPU_LIBRARY_ABSENT ;
-static bool version_known = false ;
+static _Atomic bool version_known = false ;
 static char library_path [4096] ;
-static char description [4200] ;
+// what gbgpu_graphblas_library says: "", then named, then versioned
+static char named [4200], versioned [4200] ;
+static _Atomic (const char *) description = "" ;
+
+__attribute__ ((constructor (101))) static void watch_fork (void)
+{
+    gbgpu_hold_across_fork (&lock) ;
+}
 
 //------------------------------------------------------------------------------
 // finding the library
@@ -104,38 +120,48 @@ static void *private_marker (void)
     return found ;
 }
 
-static void step_aside (const char *why)
+static void say_step_aside (const char *why)
 {
-    state = GBGPU_LIBRARY_STEP_ASIDE ;
     fprintf (stderr, "gbgpu: %s: every call goes to %s unchanged\n", why, library_path) ;
 }
 
+// Under the lock, while the state is ABSENT: the search, and the table filled
+// from what it found.  The state is stored last, so a thread that reads it
+// without the lock finds the table filled.
 static void bind (void)
 {
     void *f = dlsym (RTLD_DEFAULT, marker) ;
     if (f == NULL) f = private_marker () ;
     Dl_info info ;
     if (f == NULL || dladdr (f, &info) == 0 || info.dli_fname == NULL) return ;
-    snprintf (library_path, sizeof (library_path), "%s", info.dli_fname) ;
-    snprintf (description, sizeof (description), "SuiteSparse:GraphBLAS (%s)", library_path) ;
     // loaded already: this only names it, the count of references it adds
     // is kept for the life of the process, as the table's pointers are
-    library_handle = dlopen (library_path, RTLD_NOLOAD | RTLD_LAZY) ;
-    if (library_handle == NULL) return ;
+    void *handle = dlopen (info.dli_fname, RTLD_NOLOAD | RTLD_LAZY) ;
+    if (handle == NULL) return ;
+    library_handle = handle ;
+    snprintf (library_path, sizeof (library_path), "%s", info.dli_fname) ;
+    snprintf (named, sizeof (named), "SuiteSparse:GraphBLAS (%s)", library_path) ;
+    atomic_store (&description, named) ;
 
     #define GBGPU_LIBRARY_FIND(name) \
         table.name = (__typeof__ (table.name)) dlsym (library_handle, #name) ;
     GBGPU_LIBRARY_SYMBOLS (GBGPU_LIBRARY_FIND, GBGPU_LIBRARY_FIND, GBGPU_LIBRARY_FIND)
     #undef GBGPU_LIBRARY_FIND
 
-    state = GBGPU_LIBRARY_USED ;
+    const char *missing = NULL ;
     #define GBGPU_LIBRARY_CHECK(name) \
-        if (state == GBGPU_LIBRARY_USED && table.name == NULL) \
-            step_aside ("the library has no " #name) ;
+        if (missing == NULL && table.name == NULL) missing = #name ;
     #define GBGPU_LIBRARY_IGNORE(name)
     GBGPU_LIBRARY_SYMBOLS (GBGPU_LIBRARY_CHECK, GBGPU_LIBRARY_CHECK, GBGPU_LIBRARY_IGNORE)
     #undef GBGPU_LIBRARY_CHECK
     #undef GBGPU_LIBRARY_IGNORE
+    if (missing != NULL)
+    {
+        char why [128] ;
+        snprintf (why, sizeof (why), "the library has no %s", missing) ;
+        say_step_aside (why) ;
+    }
+    atomic_store (&state, (missing == NULL) ? GBGPU_LIBRARY_USED : GBGPU_LIBRARY_STEP_ASIDE) ;
 }
 
 //------------------------------------------------------------------------------
@@ -169,58 +195,73 @@ static GrB_Info read_version (int version [3])
     return (option_get == NULL) ? GrB_NOT_IMPLEMENTED : option_get (9, version) ;
 }
 
+// Under the lock, once the library is USED.
 static void check_version (void)
 {
     int version [3] = { 0, 0, 0 } ;
     GrB_Info info = read_version (version) ;
     if (info == GrB_PANIC) return ;     // before GrB_init: asked again next time
-    version_known = true ;
     if (info != GrB_SUCCESS)
     {
-        step_aside ("the library's version cannot be read") ;
-        return ;
+        say_step_aside ("the library's version cannot be read") ;
+        atomic_store (&state, GBGPU_LIBRARY_STEP_ASIDE) ;
     }
-    snprintf (description, sizeof (description), "SuiteSparse:GraphBLAS %d.%d.%d (%s)",
-        version [0], version [1], version [2], library_path) ;
-    if (version [0] != GxB_IMPLEMENTATION_MAJOR)
+    else
     {
-        char why [128] ;
-        snprintf (why, sizeof (why), "GraphBLAS %d.%d.%d, but this libgbgpu is built for %d.x",
-            version [0], version [1], version [2], GxB_IMPLEMENTATION_MAJOR) ;
-        step_aside (why) ;
+        snprintf (versioned, sizeof (versioned), "SuiteSparse:GraphBLAS %d.%d.%d (%s)",
+            version [0], version [1], version [2], library_path) ;
+        atomic_store (&description, versioned) ;
+        if (version [0] != GxB_IMPLEMENTATION_MAJOR)
+        {
+            char why [128] ;
+            snprintf (why, sizeof (why), "GraphBLAS %d.%d.%d, but this libgbgpu is built for %d.x",
+                version [0], version [1], version [2], GxB_IMPLEMENTATION_MAJOR) ;
+            say_step_aside (why) ;
+            atomic_store (&state, GBGPU_LIBRARY_STEP_ASIDE) ;
+        }
     }
+    atomic_store (&version_known, true) ;
 }
 
 //------------------------------------------------------------------------------
 // the interface
 //------------------------------------------------------------------------------
 
-const gbgpu_library_table *gbgpu_library (void)
-{
-    pthread_once (&bind_once, bind) ;
-    return &table ;
-}
-
 gbgpu_library_state gbgpu_library_bind (void)
 {
-    pthread_once (&bind_once, bind) ;
-    return state ;
+    gbgpu_library_state now = atomic_load (&state) ;
+    if (now != GBGPU_LIBRARY_ABSENT) return now ;
+    pthread_mutex_lock (&lock) ;
+    if (atomic_load (&state) == GBGPU_LIBRARY_ABSENT) bind () ;
+    now = atomic_load (&state) ;
+    pthread_mutex_unlock (&lock) ;
+    return now ;
+}
+
+const gbgpu_library_table *gbgpu_library (void)
+{
+    (void) gbgpu_library_bind () ;
+    return &table ;
 }
 
 gbgpu_library_state gbgpu_library_usable (void)
 {
-    if (gbgpu_library_bind () != GBGPU_LIBRARY_USED) return state ;
-    pthread_mutex_lock (&version_lock) ;
-    if (!version_known) check_version () ;
-    gbgpu_library_state now = version_known ? state : GBGPU_LIBRARY_STEP_ASIDE ;
-    pthread_mutex_unlock (&version_lock) ;
-    return now ;
+    if (gbgpu_library_bind () != GBGPU_LIBRARY_USED) return atomic_load (&state) ;
+    if (!atomic_load (&version_known))
+    {
+        pthread_mutex_lock (&lock) ;
+        if (!atomic_load (&version_known)) check_version () ;
+        pthread_mutex_unlock (&lock) ;
+    }
+    // before GrB_init the version is not known yet: nothing but the
+    // interposed calls until it is
+    return atomic_load (&version_known) ? atomic_load (&state) : GBGPU_LIBRARY_STEP_ASIDE ;
 }
 
 GBGPU_EXPORT const char *gbgpu_graphblas_library (void)
 {
     (void) gbgpu_library_usable () ;
-    return description ;
+    return atomic_load (&description) ;
 }
 
 void *gbgpu_library_object (const char *name)

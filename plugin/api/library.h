@@ -23,8 +23,8 @@ typedef struct
 }
 gbgpu_library_table ;
 
-// The table, filled at the first call (thread-safe): the redirects call this,
-// so any plugin code may run first.  Entries are NULL where the library has
+// The table, filled once the library is found (thread-safe): the redirects
+// call this, so any plugin code may run first.  Entries are NULL where the library has
 // none (then gbgpu_library_bind's answer is not USED).
 const gbgpu_library_table *gbgpu_library (void) ;
 
@@ -38,9 +38,10 @@ typedef enum
 }
 gbgpu_library_state ;
 
-// Finds the library and fills the table, once (thread-safe); the same answer
-// every later time.  Enough for the INTERPOSED entries, which every library
-// has (NULL only when the answer is ABSENT).
+// Finds the library and fills the table (thread-safe).  ABSENT is asked
+// again at the next call (the program may load its GraphBLAS later); any
+// other answer holds for the process.  Enough for the INTERPOSED entries,
+// which every library has (NULL only when the answer is ABSENT).
 gbgpu_library_state gbgpu_library_bind (void) ;
 
 // gbgpu_library_bind, and the library's version checked against the one

@@ -2,8 +2,9 @@
 // finalization (also in front of the library's GrB_finalize).
 // SPDX-License-Identifier: Apache-2.0
 //
-// The first gbgpu call (or gbgpu_init) reads the environment and counts the
-// devices, once and thread-safely; the library is found by api/library.c.
+// The first gbgpu call (or gbgpu_init) reads the environment, once and
+// thread-safely; the devices are counted when a call first needs one
+// (options.c), the library is found by api/library.c.
 // gbgpu_finalize gives the device's memory back; at exit nothing is freed
 // (the device cache stops freeing: CUDA may be gone before the program's
 // last GrB_free).
@@ -20,14 +21,12 @@ static void print_stats_at_exit (void)
     if (gbgpu_printing_stats ()) gbgpu_stats_print (stderr) ;
 }
 
-// After the first CUDA call (counting the devices), so that at exit these
-// run before CUDA's own handlers tear it down.
+// The stats at exit ask CUDA nothing: they may print after CUDA's own exit
+// handlers.
 static void initialize (void)
 {
     gbgpu_options_from_environment () ;
-    gbgpu_count_devices () ;
     atexit (print_stats_at_exit) ;
-    atexit (gbgpu_device_cache_at_exit) ;
 }
 
 void gbgpu_ensure_initialized (void)
@@ -45,8 +44,9 @@ GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
 {
     // Every call frees what it allocated; the pool keeps it for the next call,
     // and the device cache its copies of inputs, given back first.  The pool
-    // is the device's that gbgpu uses, not the caller's current one.
-    if (!gbgpu_device_ready ()) return GrB_SUCCESS ;
+    // is the device's that gbgpu uses, not the caller's current one.  A
+    // process that never used CUDA holds nothing (and starts no CUDA here).
+    if (!gbgpu_cuda_used () || !gbgpu_device_ready ()) return GrB_SUCCESS ;
     (void) gbgpu_device_cache_evict_idle () ;
     int previous ;
     if (gbgpu_cuda_enter_device (gbgpu_current_device (), &previous) == GBGPU_CUDA_OK)

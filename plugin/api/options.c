@@ -5,11 +5,14 @@
 // Options come from gbgpu_set or, for programs that only LD_PRELOAD the
 // plugin, from the environment (environment.c, read once at the first call).
 
+#include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include "api/api.h"
 #include "api/environment.h"
 #include "cache/device_cache.h"
 
+static pthread_once_t count_once = PTHREAD_ONCE_INIT ;
 static int device_count = 0 ;
 
 static _Atomic int64_t policy = GBGPU_POLICY_AUTO ;
@@ -57,11 +60,18 @@ void gbgpu_options_from_environment (void)
     gbgpu_cuda_set_memory_limit ((size_t) device_memory_limit) ;
 }
 
-// A child of fork asks CUDA nothing: its parent's context does not survive.
-void gbgpu_count_devices (void)
+// The first CUDA call of the process, made when a call first needs the
+// device (not at the first call of gbgpu: a process that forks before it
+// computes, or computes on the CPU only, keeps CUDA for its children; see
+// fork.c).  The device cache's exit handler is registered after it, so that
+// it runs before the handlers CUDA registered at its start.
+static void count_devices (void)
 {
-    device_count = gbgpu_in_forked_child () ? 0 : gbgpu_cuda_device_count () ;
+    gbgpu_note_cuda_used () ;
+    device_count = gbgpu_cuda_device_count () ;
+    atexit (gbgpu_device_cache_at_exit) ;
 }
+
 void gbgpu_mark_device_broken (void) { atomic_store (&device_broken, true) ; }
 bool gbgpu_printing_stats (void) { return atomic_load (&print_stats) != 0 ; }
 gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) { return (gbgpu_masked_dot_choice) atomic_load (&masked_dot) ; }
@@ -78,8 +88,10 @@ bool gbgpu_device_broken (void) { return atomic_load (&device_broken) ; }
 
 bool gbgpu_device_ready (void)
 {
+    if (gbgpu_cuda_lost_in_fork () || gbgpu_device_broken ()) return false ;
+    pthread_once (&count_once, count_devices) ;
     int64_t d = atomic_load (&device_id) ;
-    return d >= 0 && d < device_count && !gbgpu_device_broken () && !gbgpu_in_forked_child () ;
+    return d >= 0 && d < device_count ;
 }
 
 GBGPU_EXPORT int gbgpu_device_available (void)

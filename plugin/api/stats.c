@@ -29,7 +29,8 @@ static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
 {
     "policy", "no device", "small", "invalid input", "semiring", "type",
     "mask", "dimension", "device memory", "device error", "no definition",
-    "compile failed", "hypersparse", "cost model: CPU faster", "host memory"
+    "compile failed", "hypersparse", "cost model: CPU faster", "host memory",
+    "parent used CUDA before fork"
 } ;
 
 void gbgpu_count_call (void) { atomic_fetch_add (&n_calls, 1) ; }
@@ -131,9 +132,9 @@ void gbgpu_count_cuda_status (gbgpu_cuda_status status)
 _Static_assert (GBGPU_DELEGATED_NREASONS <= GBGPU_DELEGATED_CAPACITY,
     "a new reason takes reserved room in gbgpu_stats_t") ;
 
-GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
+// The whole struct, of which gbgpu_stats_get copies what the caller has room for.
+static void read_stats (gbgpu_stats_t *stats)
 {
-    if (stats == NULL) return GrB_NULL_POINTER ;
     memset (stats, 0, sizeof (*stats)) ;
     stats->calls = n_calls ;
     stats->gpu_calls = n_gpu ;
@@ -170,6 +171,14 @@ GBGPU_EXPORT GrB_Info gbgpu_stats (gbgpu_stats_t *stats)
     stats->device_cache_evictions = n_cache_evictions ;
     stats->results_in_C_arrays = n_in_C_arrays ;
     stats->download_touch_seconds = (double) touch_nanoseconds * 1e-9 ;
+}
+
+GBGPU_EXPORT GrB_Info gbgpu_stats_get (gbgpu_stats_t *stats, size_t size)
+{
+    if (stats == NULL) return GrB_NULL_POINTER ;
+    gbgpu_stats_t all ;
+    read_stats (&all) ;
+    memcpy (stats, &all, (size < sizeof (all)) ? size : sizeof (all)) ;
     return GrB_SUCCESS ;
 }
 
@@ -197,7 +206,7 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
 {
     if (f == NULL) return ;     // no stream: nothing to print to (fprintf would crash)
     gbgpu_stats_t s ;
-    gbgpu_stats (&s) ;
+    read_stats (&s) ;
     fprintf (f, "gbgpu: %llu GrB_mxm calls, %llu on the GPU (%.3f s, %.3g products, "
         "%.3g MB to the device, %.3g MB back)\n",
         (unsigned long long) s.calls, (unsigned long long) s.gpu_calls,

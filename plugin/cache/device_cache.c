@@ -55,17 +55,17 @@ static gbgpu_cache_entry *newest = NULL, *oldest = NULL ;
 static size_t listed_bytes = 0 ;
 static _Atomic bool exiting = false ;
 
-// fork: held across it (generations.c's lock is taken after this one)
-static void hold (void) { pthread_mutex_lock (&lock) ; }
-static void let_go (void) { pthread_mutex_unlock (&lock) ; }
+// fork: held across it after api/library.c's lock and before
+// generations.c's (constructor priorities), the order in which a thread
+// holding two of them takes them
 __attribute__ ((constructor (102))) static void watch_fork (void)
 {
-    (void) pthread_atfork (hold, let_go, let_go) ;
+    gbgpu_hold_across_fork (&lock) ;
 }
 
 static pthread_once_t prove_once = PTHREAD_ONCE_INIT ;
-static const char *unproved = NULL ;
-static int exported = 0 ;           // GrB_/GxB_ functions the library exports
+static bool proved = false ;
+static char proof_text [600] ;     // the proof's verdict, written once
 
 //------------------------------------------------------------------------------
 // on or off
@@ -73,8 +73,16 @@ static int exported = 0 ;           // GrB_/GxB_ functions the library exports
 
 static void prove (void)
 {
-    unproved = gbgpu_exports_unproved (&exported) ;
-    if (unproved != NULL) fprintf (stderr, "gbgpu: device cache off: %s\n", unproved) ;
+    int exported = 0 ;      // GrB_/GxB_ functions the library exports
+    const char *unproved = gbgpu_exports_unproved (&exported) ;
+    proved = (unproved == NULL) ;
+    if (proved)
+        snprintf (proof_text, sizeof (proof_text), "on: the library's %d GrB_/GxB_ functions are "
+            "all classified, and the %d that may change a matrix pass through gbgpu", exported,
+            gbgpu_modifier_function_count) ;
+    else
+        snprintf (proof_text, sizeof (proof_text), "off: %s", unproved) ;
+    if (!proved) fprintf (stderr, "gbgpu: device cache %s\n", proof_text) ;
 }
 
 bool gbgpu_device_cache_on (void)
@@ -82,22 +90,16 @@ bool gbgpu_device_cache_on (void)
     if (!gbgpu_device_cache_enabled () || gbgpu_library_usable () != GBGPU_LIBRARY_USED)
         return false ;
     pthread_once (&prove_once, prove) ;
-    return unproved == NULL ;
+    return proved ;
 }
 
 GBGPU_EXPORT const char *gbgpu_device_cache_state (void)
 {
-    static char text [600] ;
     if (!gbgpu_device_cache_enabled ()) return "off: option GBGPU_DEVICE_CACHE is 0" ;
     if (gbgpu_library_usable () != GBGPU_LIBRARY_USED)
         return "off: no GraphBLAS library that gbgpu uses (yet: the program's GrB_init comes first)" ;
-    if (gbgpu_device_cache_on ())
-        snprintf (text, sizeof (text), "on: the library's %d GrB_/GxB_ functions are all "
-            "classified, and the %d that may change a matrix pass through gbgpu", exported,
-            gbgpu_modifier_function_count) ;
-    else
-        snprintf (text, sizeof (text), "off: %s", unproved) ;
-    return text ;
+    (void) gbgpu_device_cache_on () ;
+    return proof_text ;
 }
 
 //------------------------------------------------------------------------------
@@ -149,7 +151,7 @@ static void free_entries (gbgpu_cache_entry *chain, bool evicted_for_room)
     {
         gbgpu_cache_entry *e = chain ;
         chain = e->older ;
-        if (!atomic_load (&exiting) && !gbgpu_in_forked_child ())
+        if (!atomic_load (&exiting) && !gbgpu_cuda_lost_in_fork ())
         {
             int previous ;
             if (gbgpu_cuda_enter_device (e->device, &previous) == GBGPU_CUDA_OK)

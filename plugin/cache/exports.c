@@ -10,9 +10,19 @@
 // and every exported function of those names must be declared (the library
 // also exports thousands of internal GB_ functions: a program can call only
 // those the header declares, which modifiers.cmake classifies too); and
-// (2) the program's calls of each modifier reach gbgpu's wrapper, not the
-// library's function: the name must resolve to libgbgpu in the global scope
-// (libgbgpu before the library: LD_PRELOAD, or linked first).  A program
+// (2) every call of a modifier, by any object of the process, reaches
+// gbgpu's wrapper, not the library's function.  An object's calls are bound
+// through the global scope first (the program, what it was linked with and
+// preloaded, and what was loaded RTLD_GLOBAL since), then through its own
+// dependencies, and bound once: an object loaded RTLD_NOW, or that already
+// called, keeps what it found then.  So each name must resolve to libgbgpu
+// in the global scope as the loader searches it (dlopen (NULL): not the
+// scope of libgbgpu itself, which would find its own wrapper even when
+// libgbgpu was loaded RTLD_LOCAL), and libgbgpu must have been loaded before
+// the library (its entry in the loader's list comes first: LD_PRELOAD, or
+// linked first), so that no object bound the library's functions before
+// libgbgpu was there (Python's `import graphblas`, then libgbgpu through
+// ctypes with RTLD_GLOBAL: the module's calls stay the library's).  A program
 // that links the library first and calls gbgpu_mxm fails (2).
 
 #define _GNU_SOURCE
@@ -115,15 +125,34 @@ static bool every_export_declared (const struct link_map *library, int *exported
 
 static void within_gbgpu (void) { }
 
-// (2): the first modifier whose name resolves elsewhere than libgbgpu.
-static bool every_modifier_reaches_gbgpu (void)
+// Whether `first` comes before `second` in the loader's list of objects
+// (the order they were loaded in).
+static bool loaded_before (const struct link_map *first, const struct link_map *second)
+{
+    for (const struct link_map *m = second ; m != NULL ; m = m->l_prev)
+    {
+        if (m == first) return true ;
+    }
+    return false ;
+}
+
+// (2): the first modifier whose name resolves elsewhere than libgbgpu in the
+// global scope, or else libgbgpu loaded after the library.
+static bool every_modifier_reaches_gbgpu (const struct link_map *library)
 {
     Dl_info self, found ;
-    if (dladdr ((void *) within_gbgpu, &self) == 0) return false ;
+    struct link_map *gbgpu = NULL ;
+    void *global = dlopen (NULL, RTLD_LAZY) ;
+    if (global == NULL || dladdr1 ((void *) within_gbgpu, &self, (void **) &gbgpu,
+        RTLD_DL_LINKMAP) == 0 || gbgpu == NULL)
+    {
+        snprintf (reason, sizeof (reason), "the loader's scopes cannot be read") ;
+        return false ;
+    }
     for (int k = 0 ; k < gbgpu_modifier_function_count ; k++)
     {
         const char *name = gbgpu_modifier_functions [k] ;
-        void *f = dlsym (RTLD_DEFAULT, name) ;
+        void *f = dlsym (global, name) ;
         if (f == NULL || dladdr (f, &found) == 0 || found.dli_fbase != self.dli_fbase)
         {
             snprintf (reason, sizeof (reason), "the program's calls of %s reach %s, not libgbgpu "
@@ -131,6 +160,13 @@ static bool every_modifier_reaches_gbgpu (void)
                 (f != NULL && found.dli_fname != NULL) ? found.dli_fname : "no library") ;
             return false ;
         }
+    }
+    if (!loaded_before (gbgpu, library))
+    {
+        snprintf (reason, sizeof (reason), "libgbgpu was loaded after the library (%s): objects "
+            "loaded before it may call the library's functions directly (libgbgpu must come "
+            "before the library: LD_PRELOAD, or linked first)", library->l_name) ;
+        return false ;
     }
     return true ;
 }
@@ -144,6 +180,7 @@ const char *gbgpu_exports_unproved (int *exported)
         snprintf (reason, sizeof (reason), "the library's symbol table cannot be found") ;
         return reason ;
     }
-    if (!every_export_declared (library, exported) || !every_modifier_reaches_gbgpu ()) return reason ;
+    if (!every_export_declared (library, exported) || !every_modifier_reaches_gbgpu (library))
+        return reason ;
     return NULL ;
 }

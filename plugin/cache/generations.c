@@ -41,14 +41,11 @@ static size_t capacity = 0, count = 0 ;     // capacity: 0 or a power of 2
 static uint64_t last_generation = 0 ;
 
 // fork: the child's forgets must not find the lock held by a thread that did
-// not survive.  Registered before device_cache.c's handlers (constructor
-// priorities), so that at fork its lock is taken after the cache's, the
-// order in which a thread holding both takes them.
-static void hold (void) { pthread_mutex_lock (&lock) ; }
-static void let_go (void) { pthread_mutex_unlock (&lock) ; }
-__attribute__ ((constructor (101))) static void watch_fork (void)
+// not survive.  Held after device_cache.c's lock (constructor priorities),
+// the order in which a thread holding both takes them.
+__attribute__ ((constructor (103))) static void watch_fork (void)
 {
-    (void) pthread_atfork (hold, let_go, let_go) ;
+    gbgpu_hold_across_fork (&lock) ;
 }
 
 static size_t hash_of (const void *object)

@@ -21,6 +21,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "jit/jit.h"
@@ -46,7 +47,9 @@ struct gbgpu_jit_entry
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
 static pthread_cond_t built = PTHREAD_COND_INITIALIZER ;   // some entry left BUILDING
 static gbgpu_jit_entry *entries = NULL ;
-static const char *last_log = "" ;      // a FAILED entry's log
+// a FAILED entry's log (kept for the process): read without the lock, which
+// a child of fork may find held (api/fork.c)
+static _Atomic (const char *) last_log = "" ;
 
 gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
 {
@@ -104,7 +107,7 @@ static void build (gbgpu_jit_entry *e, bool use_disk)
     if (!ok)
     {
         e->log = log ;
-        if (log != NULL) last_log = log ;
+        if (log != NULL) atomic_store (&last_log, log) ;
     }
     pthread_cond_broadcast (&built) ;
 }
@@ -145,7 +148,7 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
     }
     if (entry->state == FAILED)
     {
-        last_log = entry->log ;
+        atomic_store (&last_log, entry->log) ;
         reason = GBGPU_DELEGATED_COMPILE_FAILED ;
     }
     else
@@ -164,8 +167,5 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
 
 GBGPU_EXPORT const char *gbgpu_jit_last_log (void)
 {
-    pthread_mutex_lock (&lock) ;
-    const char *log = last_log ;
-    pthread_mutex_unlock (&lock) ;
-    return log ;
+    return atomic_load (&last_log) ;
 }

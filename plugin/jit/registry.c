@@ -37,12 +37,9 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
 
 // fork: the lock is held across it, so a child never finds it held by a
 // thread it does not have (its own interposed constructors take it).
-static void hold_for_fork (void) { pthread_mutex_lock (&lock) ; }
-static void release_after_fork (void) { pthread_mutex_unlock (&lock) ; }
-
 __attribute__ ((constructor)) static void watch_fork (void)
 {
-    (void) pthread_atfork (hold_for_fork, release_after_fork, release_after_fork) ;
+    gbgpu_hold_across_fork (&lock) ;
 }
 static entry *entries = NULL ;
 static size_t n_entries = 0, capacity = 0 ;

@@ -15,6 +15,10 @@
 #include "plan/plan.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
+__attribute__ ((constructor)) static void watch_fork (void)
+{
+    gbgpu_hold_across_fork (&lock) ;
+}
 static gbgpu_cost_model model ;
 static bool model_made = false, threads_read = false ;
 static gbgpu_cost_kind last_kind = GBGPU_COST_UNMASKED ;

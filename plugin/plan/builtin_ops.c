@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 #include "plan/plan.h"
 
@@ -100,22 +101,33 @@ static const op_entry builtin_ops [ ] =
 
 #define N_BUILTIN_OPS (sizeof (builtin_ops) / sizeof (builtin_ops [0]))
 
-// builtin_ops [k]'s object in the program's library (NULL if it has none)
+// builtin_ops [k]'s object in the program's library (NULL if it has none),
+// looked up once the program has a library (it may load one after its first
+// call of gbgpu); the lock is held across fork
 static GrB_BinaryOp builtin_op_objects [N_BUILTIN_OPS] ;
-static pthread_once_t objects_once = PTHREAD_ONCE_INIT ;
+static _Atomic bool objects_found = false ;
+static pthread_mutex_t objects_lock = PTHREAD_MUTEX_INITIALIZER ;
 
-static void find_builtin_op_objects (void)
+__attribute__ ((constructor)) static void watch_fork (void)
 {
-    for (size_t k = 0 ; k < N_BUILTIN_OPS ; k++)
-    {
-        GrB_BinaryOp *object = gbgpu_library_object (builtin_ops [k].name) ;
-        builtin_op_objects [k] = (object != NULL) ? *object : NULL ;
-    }
+    gbgpu_hold_across_fork (&objects_lock) ;
 }
 
 void gbgpu_builtin_ops_find (void)
 {
-    pthread_once (&objects_once, find_builtin_op_objects) ;
+    // the library found before the lock: its search takes a lock of its own
+    if (atomic_load (&objects_found) || gbgpu_library_bind () == GBGPU_LIBRARY_ABSENT) return ;
+    pthread_mutex_lock (&objects_lock) ;
+    if (!atomic_load (&objects_found))
+    {
+        for (size_t k = 0 ; k < N_BUILTIN_OPS ; k++)
+        {
+            GrB_BinaryOp *object = gbgpu_library_object (builtin_ops [k].name) ;
+            builtin_op_objects [k] = (object != NULL) ? *object : NULL ;
+        }
+        atomic_store (&objects_found, true) ;
+    }
+    pthread_mutex_unlock (&objects_lock) ;
 }
 
 static bool lookup (GrB_BinaryOp op, op_kind *kind, gbgpu_type *type)

@@ -28,6 +28,10 @@ typedef struct
 kernel_set_record ;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
+__attribute__ ((constructor)) static void watch_fork (void)
+{
+    gbgpu_hold_across_fork (&lock) ;
+}
 static kernel_set_record *records = NULL ;
 static size_t used = 0, capacity = 0 ;
 

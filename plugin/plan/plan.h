@@ -33,7 +33,7 @@ static inline double gbgpu_csr_bus_bytes (double nrows, double nvals, double val
     return (nrows + 1) * 8 + nvals * 4 + (iso ? 1 : nvals) * value_size ;
 }
 
-// The library's built-in operator objects, looked up once (hundreds of dlsym
+// The library's built-in operator objects, looked up once it is found (hundreds of dlsym
 // calls, a few tenths of a millisecond: gbgpu_start_device does it, so that
 // a program's first GrB_mxm does not).
 void gbgpu_builtin_ops_find (void) ;

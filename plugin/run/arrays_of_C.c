@@ -13,7 +13,9 @@
 // same C again and again (MCL's expansion E = P*P, a loop of products) gets
 // this from its second call on.
 //
-// Only when C is none of A, B and M: until T is back, any failure sends the
+// Only when gbgpu knows GraphBLAS's allocator (api/allocator.c): C's arrays
+// are the library's, and gbgpu may grow or free them.  Only when C is none
+// of A, B and M: until T is back, any failure sends the
 // call to the library, which must still find its inputs there, while C's
 // old content it replaces as gbgpu would.  Only when C is held sparse (a
 // bitmap, full or hypersparse C would be converted first).  Its pending work,
@@ -37,7 +39,7 @@ void gbgpu_take_arrays_of_C (gbgpu_host_arrays *old, GrB_Matrix C, const GrB_Mat
     gbgpu_host_arrays none = { 0 } ;
     *old = none ;
     int32_t sparsity ;
-    if (!plan->direct_to_C || is_input (C, M, plan)
+    if (!plan->direct_to_C || !gbgpu_host_allocator_known () || is_input (C, M, plan)
      || GxB_Matrix_Option_get_INT32 (C, GxB_SPARSITY_STATUS, &sparsity) != GrB_SUCCESS
      || sparsity != GxB_SPARSE) return ;
     // direct_to_C: C is held by row, so these are its CSR arrays as they are

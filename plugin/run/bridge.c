@@ -19,7 +19,9 @@
 // GxB_Matrix_pack_CSR takes over, whole or a block of rows at a time
 // (row_blocks.c: the arrays grow as blocks arrive): C's old arrays where T
 // replaces C's content and they are large enough (arrays_of_C.c), else fresh
-// ones from GraphBLAS's allocator (allocator.c).  A fresh array's first touch
+// ones from GraphBLAS's allocator (allocator.c; when gbgpu does not know it,
+// fresh ones of its own, lent to the final step and taken back).  A fresh
+// array's first touch
 // (page faults, the kernel zeroing each page) costs as much as the bus, so
 // fresh arrays are marked for transparent huge pages (one fault per 2 MiB
 // instead of per 4 KiB; GBGPU_XFER_HUGEPAGES=0 turns that off), and large ones
@@ -129,6 +131,36 @@ static gbgpu_cuda_status upload_view (gbgpu_dev_csr *D, const gbgpu_operand *X,
     return status ;
 }
 
+// Uploads W, a private by-row sparse copy of op(X), through its own arrays:
+// taken out (no other thread sees W), uploaded, and put back, which needs no
+// view of the iterator's layout.
+static GrB_Info upload_private_copy (gbgpu_dev_csr *D, const gbgpu_operand *X, GrB_Matrix W,
+    gbgpu_cuda_status *status)
+{
+    GrB_Index *p = NULL, *j = NULL, p_size, j_size, x_size ;
+    void *x = NULL ;
+    bool iso = false ;
+    // jumbled NULL: the rows come out sorted
+    GrB_Info info = GxB_Matrix_unpack_CSR (W, &p, &j, &x, &p_size, &j_size, &x_size, &iso,
+        NULL, NULL) ;
+    if (info != GrB_SUCCESS) return info ;
+    gbgpu_operand copy = *X ;
+    copy.matrix = W ;
+    copy.transpose = false ;
+    gbgpu_matrix_view v =
+    {
+        .type = X->values_needed ? X->type : GrB_BOOL, .sparsity = GxB_SPARSE,
+        .by_col = false, .iso = iso, .vectors = (int64_t) X->nrows,
+        .vector_length = (int64_t) X->ncols, .nvals = (int64_t) p [X->nrows],
+        .p = (const int64_t *) p, .i = (const int64_t *) j, .x = x,
+    } ;
+    *status = upload_view (D, &copy, &v) ;
+    // (a pack that failed would leave the arrays out: kept, rather than
+    // freed with an allocator that may not be the library's)
+    info = GxB_Matrix_pack_CSR (W, &p, &j, &x, p_size, j_size, x_size, iso, false, NULL) ;
+    return (info == GrB_SUCCESS) ? cuda_to_grb (*status) : info ;
+}
+
 GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status)
 {
@@ -141,19 +173,10 @@ GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
         gbgpu_view_close (&v) ;
         if (in_place) return cuda_to_grb (*status) ;
     }
-    // any other storage, or a typecast: a private by-row copy, read the same way
+    // any other storage, a typecast, or no view: a private by-row copy
     GrB_Matrix W = NULL ;
     GrB_Info info = copy_as_csr (&W, X) ;
-    if (info == GrB_SUCCESS) info = gbgpu_view_open (&v, W) ;
-    if (info == GrB_SUCCESS)
-    {
-        gbgpu_operand copy = *X ;
-        copy.matrix = W ;
-        copy.transpose = false ;
-        *status = view_is_rows_of (&v, &copy) ? upload_view (D, &copy, &v) : GBGPU_CUDA_ERROR ;
-        gbgpu_view_close (&v) ;
-        info = cuda_to_grb (*status) ;
-    }
+    if (info == GrB_SUCCESS) info = upload_private_copy (D, X, W, status) ;
     GrB_Matrix_free (&W) ;
     return info ;
 }
@@ -325,6 +348,20 @@ gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
     H->nvals = before + T->nvals ;
     H->download_seconds += gbgpu_seconds_now () - start ;
     return GBGPU_CUDA_OK ;
+}
+
+bool gbgpu_bridge_take_back (GrB_Matrix R)
+{
+    // R is as packed: sparse by row (a pack converts nothing, and the final
+    // step only reads R), so these are the arrays gbgpu allocated
+    GrB_Index *p = NULL, *j = NULL, p_size, j_size, x_size ;
+    void *x = NULL ;
+    bool iso, jumbled ;
+    if (GxB_Matrix_unpack_CSR (R, &p, &j, &x, &p_size, &j_size, &x_size, &iso, &jumbled,
+        NULL) != GrB_SUCCESS) return false ;
+    gbgpu_host_arrays lent = { .p = p, .j = j, .x = x } ;
+    gbgpu_host_arrays_free (&lent) ;
+    return true ;
 }
 
 GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H)

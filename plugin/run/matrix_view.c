@@ -12,13 +12,26 @@
 // threads read the same matrix, which the C API allows.  Lending the arrays
 // out instead (GxB_Matrix_unpack_CSR, then pack back) made the matrix look
 // empty to those threads, and crashed the library in some of them.
+//
+// The struct is read as laid out in the header gbgpu was built with, while
+// the library in use may be a later release of the same major version: the
+// iterator records its own size (header_size, set by GxB_Iterator_new), and
+// a size other than the header's means another layout, so no view is made
+// (the caller reads a private copy instead: bridge.c).
 
 #include "run/run.h"
+
+bool gbgpu_view_layout_matches (size_t header_size)
+{
+    return header_size == sizeof (struct GB_Iterator_opaque) ;
+}
 
 GrB_Info gbgpu_view_open (gbgpu_matrix_view *v, GrB_Matrix X)
 {
     v->iterator = NULL ;
     GrB_Info info = GxB_Iterator_new (&v->iterator) ;
+    if (info == GrB_SUCCESS && !gbgpu_view_layout_matches (v->iterator->header_size))
+        info = GrB_NOT_IMPLEMENTED ;
     // an entry iterator: it attaches to either orientation
     if (info == GrB_SUCCESS) info = GxB_Matrix_Iterator_attach (v->iterator, X, NULL) ;
     if (info == GrB_SUCCESS) info = GxB_Matrix_type (&v->type, X) ;

@@ -147,11 +147,14 @@ static void keep_result_as_C (gbgpu_dev_csr *kept, GrB_Matrix C, GrB_Info info,
     gbgpu_cuda_free_csr (kept) ;
 }
 
-// Packs T into C, or into a new R that the final step applies to C.
+// Packs T into C, or into a new R that the final step applies to C.  When
+// GraphBLAS's allocator is not known, T's arrays are only lent to R, and
+// taken back after the final step has copied T into C.
 static GrB_Info write_result (GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
     gbgpu_host_result *H, const gbgpu_plan *plan)
 {
-    if (plan->direct_to_C)
+    const bool owned_by_library = gbgpu_host_allocator_known () ;
+    if (plan->direct_to_C && owned_by_library)
     {
         gbgpu_matrix_settings settings ;
         GrB_Info info = gbgpu_settings_save (&settings, C) ;
@@ -170,8 +173,9 @@ static GrB_Info write_result (GrB_Matrix C, const GrB_Matrix M, const GrB_Binary
     GrB_Info info = GrB_Matrix_new (&R, plan->ttype, plan->A.nrows, n) ;
     if (info == GrB_SUCCESS) info = gbgpu_bridge_pack (R, H) ;
     else gbgpu_host_result_free (H) ;
+    const bool lent = (info == GrB_SUCCESS && !owned_by_library) ;
     if (info == GrB_SUCCESS) info = gbgpu_finish (C, M, accum, R, plan) ;
-    GrB_Matrix_free (&R) ;
+    if (!lent || gbgpu_bridge_take_back (R)) GrB_Matrix_free (&R) ;
     return info ;
 }
 

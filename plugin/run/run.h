@@ -34,8 +34,11 @@ typedef struct
 gbgpu_matrix_view ;
 
 // Opens a view of X (finishing X's pending work first, as any read does);
-// X must stay unchanged until gbgpu_view_close.
+// X must stay unchanged until gbgpu_view_close.  GrB_NOT_IMPLEMENTED when
+// the library's iterator is not laid out as gbgpu's header says.
 GrB_Info gbgpu_view_open (gbgpu_matrix_view *v, GrB_Matrix X) ;
+// Whether an iterator of `header_size` bytes is laid out as the header says.
+bool gbgpu_view_layout_matches (size_t header_size) ;
 void gbgpu_view_close (gbgpu_matrix_view *v) ;
 
 //------------------------------------------------------------------------------
@@ -114,6 +117,11 @@ gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
 // Packs H (all its rows filled) into R, which takes the arrays over (R's old
 // content is replaced); H is empty afterwards, whatever happened.
 GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H) ;
+// When GraphBLAS's allocator is not known (gbgpu_host_allocator_known), the
+// arrays gbgpu_bridge_pack lent R, taken out again and freed, once the final
+// step has copied them; R is empty then.  False when they could not be taken
+// out: R must then not be freed (the library would free them).
+bool gbgpu_bridge_take_back (GrB_Matrix R) ;
 
 //------------------------------------------------------------------------------
 // the product into host arrays, whole or in row blocks (row_blocks.c)
@@ -146,8 +154,8 @@ GrB_Info gbgpu_product_to_host
 // C's old arrays for the result (arrays_of_C.c)
 //------------------------------------------------------------------------------
 
-// When T replaces C's content and C is none of A, B and M, and is held
-// sparse by row: C's arrays into *old, C left empty (its type, size and
+// When T replaces C's content and C is none of A, B and M, is held sparse by
+// row, and GraphBLAS's allocator is known: C's arrays into *old, C left empty (its type, size and
 // settings kept).  Otherwise *old is empty and C unchanged.
 void gbgpu_take_arrays_of_C (gbgpu_host_arrays *old, GrB_Matrix C, const GrB_Matrix M,
     const gbgpu_plan *plan) ;

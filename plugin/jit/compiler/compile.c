@@ -4,8 +4,10 @@
 // The accumulator headers come from memory (jit_headers.c); CUB and libcu++
 // come from the CUDA toolkit's include folders found at build time
 // (GBGPU_CUDA_INCLUDE_DIRS, ':'-separated), or from GBGPU_JIT_INCLUDE when
-// set (the toolkit elsewhere at run time).  NVRTC's version and the options
-// enter the disk cache's keys (gbgpu_jit_compiler_identity).  The fill
+// set (the toolkit elsewhere at run time).  NVRTC's version, the options and
+// the version headers of CUB and libcu++ that NVRTC will find enter the disk
+// cache's keys (gbgpu_jit_compiler_identity): a toolkit update may change
+// those headers and keep NVRTC's version.  The fill
 // kernel of every accumulator of the registry (kernels/accumulators.h) is
 // instantiated for jit_semiring by name expression, and their lowered
 // (mangled) names kept with the binary for cuModuleGetFunction.
@@ -102,6 +104,33 @@ static void free_options (const char **options, int n)
     for (int k = FIXED_OPTIONS ; k < n ; k++) free ((void *) options [k]) ;
 }
 
+// The headers that say CCCL's version (CUB's and libcu++'s), as NVRTC finds
+// them: the first include folder of the options that has one.
+static const char *const version_headers [ ] =
+{
+    "cuda/std/__cccl/version.h", "cub/version.cuh",
+} ;
+
+// Adds to h the text of `name` from the first "-I" folder of options that
+// has it (nothing when none has).
+static void hash_first_header (gbgpu_sha256 *h, const char *const *options, int n,
+    const char *name)
+{
+    for (int k = 0 ; k < n ; k++)
+    {
+        if (strncmp (options [k], "-I", 2) != 0) continue ;
+        char path [4096] ;
+        snprintf (path, sizeof (path), "%s/%s", options [k] + 2, name) ;
+        FILE *f = fopen (path, "rb") ;
+        if (f == NULL) continue ;
+        char text [4096] ;
+        size_t length ;
+        while ((length = fread (text, 1, sizeof (text), f)) > 0) gbgpu_sha256_add (h, text, length) ;
+        fclose (f) ;
+        return ;
+    }
+}
+
 void gbgpu_jit_compiler_identity (gbgpu_sha256 *h, int arch)
 {
     int version [2] = { 0, 0 } ;
@@ -112,6 +141,8 @@ void gbgpu_jit_compiler_identity (gbgpu_sha256 *h, int arch)
     int n = compile_options (options, arch_option, arch) ;
     gbgpu_sha256_add (h, &n, sizeof (n)) ;
     for (int k = 0 ; k < n ; k++) gbgpu_sha256_add (h, options [k], strlen (options [k]) + 1) ;
+    for (size_t k = 0 ; k < sizeof (version_headers) / sizeof (version_headers [0]) ; k++)
+        hash_first_header (h, options, n, version_headers [k]) ;
     free_options (options, n) ;
 }
 
