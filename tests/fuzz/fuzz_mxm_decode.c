@@ -287,6 +287,17 @@ static void decode_long_tail (fuzz_case *c, byte_reader *r)
 // The change of one input before the call is made again: the last field,
 // so that an input made before it (the corpus's) decodes to none, and one
 // long enough to reach it gets a change 5 times in 8.
+//
+// SuiteSparse:GraphBLAS 7.4.0 breaks on changes of a matrix made by
+// GxB_Matrix_pack_HyperCSR/CSC (the harness packs only jumbled matrices),
+// in the library alone, each crash seen in random cases here:
+//   - a setElement, removeElement or row assign with an index outside it
+//     (GrB_INVALID_INDEX), then C = A*B by dot products: the next free of
+//     the matrix frees a block twice (47881 of seed 20261126, 47496 of
+//     20261127; a 3x7 matrix, index (5,4), with the library alone);
+//   - a row of such a mask assigned, then the library's own GrB_mxm with an
+//     accumulator: a segfault in GB_subassign_08n (30063 of 20261128).
+// On 7.x such an input is therefore not changed (the call is not made again).
 static void decode_then (fuzz_case *c, byte_reader *r)
 {
     static const int sparsities [4] = { GxB_HYPERSPARSE, GxB_SPARSE, GxB_BITMAP, GxB_FULL } ;
@@ -299,6 +310,9 @@ static void decode_then (fuzz_case *c, byte_reader *r)
     t->j = take (r, 256) % (X->ncols > 0 ? X->ncols : 1) ;
     t->value = (int32_t) take (r, 256) - 128 ;
     t->sparsity = sparsities [take (r, 4)] ;
+#if GxB_IMPLEMENTATION_MAJOR < 8
+    if (X->jumbled) t->kind = FUZZ_THEN_NOTHING ;
+#endif
 }
 
 //------------------------------------------------------------------------------
