@@ -4,7 +4,7 @@
 // GBGPU_SEMIRING(ADD, MULT, TYPE) is expanded once per instantiated semiring,
 // with ADD a gbgpu_add suffix, MULT a gbgpu_mult suffix and TYPE a gbgpu_type
 // suffix.  Adding a semiring is one line here; the kernels are templates.
-// Everything else is compiled at run time (plugin/jit.h) or delegated.
+// Everything else is compiled at run time (plugin/jit/jit.h) or delegated.
 //
 // The table is grouped by type so that each type's kernels compile in their own
 // translation unit (semirings/instantiate_<type>.cu), in parallel.  The

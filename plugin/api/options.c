@@ -16,9 +16,9 @@ static pthread_once_t count_once = PTHREAD_ONCE_INIT ;
 static int device_count = 0 ;
 
 static _Atomic int64_t policy = GBGPU_POLICY_AUTO ;
-// Policy auto's floor: below 10^5 multiply-adds a GPU call's fixed costs
-// (about a millisecond) exceed the CPU's whole call, so the cost model
-// (plan/cost_model.c) is not asked.
+// Policy auto's floor (default 10^6 multiply-adds): below it a GPU call's
+// fixed costs (about a millisecond) exceed what the GPU could save, so the
+// cost model (plan/cost_model.c) is not asked.
 static _Atomic int64_t min_work = 1000000 ;
 static _Atomic int64_t device_id = 0 ;
 static _Atomic int64_t print_stats = 0 ;

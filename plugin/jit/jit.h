@@ -11,7 +11,7 @@
 #include "jit/compiler/compiler.h"
 
 //------------------------------------------------------------------------------
-// user types' and operators' C definitions (jit_registry.c)
+// user types' and operators' C definitions (jit/registry.c)
 //------------------------------------------------------------------------------
 
 typedef struct

@@ -1,5 +1,5 @@
 // plugin/plan/masked_dot_choice.c: T<M> = A*B' by one dot product per entry of the mask
-// (cuda/masked_dot.cu), or row by row like every other product (spgemm.cu)?
+// (cuda/masked_dot/masked_dot.cu), or row by row like every other product (cuda/spgemm/spgemm.cu)?
 // SPDX-License-Identifier: Apache-2.0
 //
 // Both give the same T; they differ in work.  The row-wise kernels visit

@@ -14,7 +14,7 @@
 // same object as A, B or M.  Rows reach the device sorted (the view finishes
 // a jumbled matrix's pending work first): the masked dot product merges them.
 //
-// The copies themselves (cuda/transfer.cu) are staged through pinned buffers
+// The copies themselves (cuda/memory/transfer.cu) are staged through pinned buffers
 // and run at bus speed.  A result comes back into arrays that
 // GxB_Matrix_pack_CSR takes over, whole or a block of rows at a time
 // (row_blocks.c: the arrays grow as blocks arrive): C's old arrays where T
