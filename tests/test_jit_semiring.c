@@ -1,4 +1,4 @@
-// tests/test_jit/semiring.c: [host] what run-time compiled semirings are made from,
+// tests/test_jit_semiring.c: [host] what run-time compiled semirings are made from,
 // without a device: the registry of definitions (plugin/jit/registry.c) and
 // the description of a GrB_Semiring for the compiler (jit/semiring.c).
 // SPDX-License-Identifier: Apache-2.0

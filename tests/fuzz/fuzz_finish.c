@@ -1,4 +1,4 @@
-// tests/fuzz/fuzz_finish.c: gbgpu's final step (plugin/finish.c) on one fuzz input, on
+// tests/fuzz/fuzz_finish.c: gbgpu's final step (plugin/run/finish.c) on one fuzz input, on
 // the CPU.
 // SPDX-License-Identifier: Apache-2.0
 //
