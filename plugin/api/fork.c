@@ -22,6 +22,8 @@
 // once it uses CUDA, and then its children never take the device path.
 
 #include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include "api/fork.h"
 
 #define MAX_LOCKS 16
@@ -52,9 +54,16 @@ __attribute__ ((constructor)) static void watch_fork (void)
     (void) pthread_atfork (hold_locks, release_locks, in_child) ;
 }
 
+// A lock past the list's room would silently not be held: a build error in
+// all but name, so the process stops at load, where every test sees it.
 void gbgpu_hold_across_fork (pthread_mutex_t *lock)
 {
-    if (lock_count < MAX_LOCKS) locks [lock_count++] = lock ;
+    if (lock_count == MAX_LOCKS)
+    {
+        fprintf (stderr, "gbgpu: more than %d locks to hold across fork (api/fork.c)\n", MAX_LOCKS) ;
+        abort () ;
+    }
+    locks [lock_count++] = lock ;
 }
 
 void gbgpu_note_cuda_used (void) { atomic_store (&cuda_used, true) ; }
