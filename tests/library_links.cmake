@@ -3,9 +3,9 @@
 # has the binary interface's version in its name.
 # SPDX-License-Identifier: Apache-2.0
 #
-#   cmake -DLIBRARY=libgbgpu.so -DHEADER=gbgpu.h -DREADELF=readelf -DNM=nm -P library_links.cmake
+#   cmake -DLIBRARY=libgbgpu.so -DABI=N -DREADELF=readelf -DNM=nm -P library_links.cmake
 #
-# Its SONAME is libgbgpu.so.N, N the header's GBGPU_ABI_VERSION, so that a
+# Its SONAME is libgbgpu.so.N, N gbgpu.h's GBGPU_ABI_VERSION, so that a
 # program built against another interface does not load it unawares; and it
 # does not export gbgpu_stats, whose callers built with a header before ABI 1
 # passed a smaller struct than it would fill (gbgpu_stats_get takes the size).
@@ -24,11 +24,9 @@ if(needed)
   message(FATAL_ERROR "libgbgpu needs a GraphBLAS of its own: ${needed}")
 endif()
 
-file(STRINGS ${HEADER} abi REGEX "^#define GBGPU_ABI_VERSION +[0-9]+$")
-string(REGEX REPLACE "^#define GBGPU_ABI_VERSION +" "" abi "${abi}")
-if(NOT dynamic MATCHES "\\(SONAME\\)[^\n]*\\[libgbgpu\\.so\\.${abi}\\]")
+if(NOT dynamic MATCHES "\\(SONAME\\)[^\n]*\\[libgbgpu\\.so\\.${ABI}\\]")
   string(REGEX MATCH "\\(SONAME\\)[^\n]*" soname "${dynamic}")
-  message(FATAL_ERROR "libgbgpu's SONAME is not libgbgpu.so.${abi}: ${soname}")
+  message(FATAL_ERROR "libgbgpu's SONAME is not libgbgpu.so.${ABI}: ${soname}")
 endif()
 execute_process(COMMAND ${NM} -D --defined-only ${LIBRARY} OUTPUT_VARIABLE defined
   RESULT_VARIABLE failed)
@@ -46,4 +44,4 @@ if(names)
   list(REMOVE_DUPLICATES names)
   message(FATAL_ERROR "libgbgpu calls GraphBLAS around api/library_symbols.h: ${names}")
 endif()
-message(STATUS "libgbgpu.so.${abi}: no GraphBLAS needed, no GraphBLAS symbol undefined")
+message(STATUS "libgbgpu.so.${ABI}: no GraphBLAS needed, no GraphBLAS symbol undefined")
