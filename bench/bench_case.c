@@ -6,9 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "bench_case.h"
-#include "bench_kernel.h"
-#include "bench_mxm.h"
-#include "cusparse_baseline.h"
+#include "bench_columns.h"
 #include "gbgpu_cuda.h"
 #include "graph_io.h"
 #include "wall_clock.h"

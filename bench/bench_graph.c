@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bench_columns.h"
 #include "bench_graph.h"
-#include "bench_mxm.h"
 #include "bfs_sources.h"
 #include "gbgpu_cuda.h"
 #include "graph_io.h"

@@ -1,11 +1,14 @@
-// bench/bench_kernel.c: time gbgpu's kernel-level SpGEMM (see bench_kernel.h).
+// bench/bench_kernel.c: the "gbgpu kernel" column and its breakdown (see bench_columns.h).
 // SPDX-License-Identifier: Apache-2.0
+//
+// gbgpu's kernel-level SpGEMM timed with its inputs and C on the device;
+// --breakdown prints where its time went, by phase and bin of rows.
 
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include "bench_columns.h"
 #include "bench_cuda.h"
-#include "bench_kernel.h"
 #include "gbgpu_cuda.h"
 
 typedef struct
@@ -167,4 +170,22 @@ void bench_kernel_column (bench_result *result, size_t *peak_bytes,
     }
     gbgpu_cuda_free_csr (&dev_A) ;
     if (B != A) gbgpu_cuda_free_csr (&dev_B) ;
+}
+
+void bench_breakdown_print (FILE *f, const bench_row *row)
+{
+    const gbgpu_cuda_profile *p = &row->breakdown ;
+    fprintf (f, "  %s breakdown: analyse %.3f symbolic %.3f numeric %.3f sort %.3f ms,"
+        " peak %.0f MiB\n", row->label, p->analyse_ms, p->symbolic_ms,
+        p->numeric_ms, p->sort_ms, (double) row->peak_bytes / (1024.0 * 1024.0)) ;
+    fprintf (f, "    %-10s %12s %12s %12s %12s\n", "bin", "sym_rows", "sym_ms",
+        "num_rows", "num_ms") ;
+    for (int b = 0 ; b < GBGPU_CUDA_BINS ; b++)
+    {
+        const gbgpu_cuda_bin_profile *s = &p->symbolic [b], *n = &p->numeric [b] ;
+        if (s->rows == 0 && n->rows == 0) continue ;
+        fprintf (f, "    %-10s %12lld %12.3f %12lld %12.3f\n", gbgpu_cuda_bin_name (b),
+            (long long) s->rows, s->ms, (long long) n->rows, n->ms) ;
+    }
+    fflush (f) ;
 }

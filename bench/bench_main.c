@@ -17,9 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "bench_breakdown.h"
-#include "bench_bus.h"
 #include "bench_case.h"
+#include "bench_columns.h"
 #include "bench_cuda.h"
 #include "bench_graph.h"
 #include "bench_inputs.h"

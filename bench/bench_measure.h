@@ -9,6 +9,10 @@
 // part alone is over max_seconds (SuiteSparse on the largest inputs), its
 // warm-up is its one measurement.  The table marks such a time with * and the
 // notes say how many runs it is the median of.
+//
+// The check: the pattern must be exactly the CPU's; values equal for BOOL and
+// INT64, and within the semiring's tolerance for FP32/FP64 (the summation
+// order differs between methods).
 
 #ifndef BENCH_MEASURE_H
 #define BENCH_MEASURE_H
@@ -16,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "bench_csr.h"
-#include "bench_semiring.h"
+#include "bench_options.h"
 
 // What a table cell says about a method.
 typedef enum
@@ -34,15 +38,6 @@ typedef enum
 bench_status ;
 
 const char *bench_status_word (bench_status status) ;
-
-typedef struct
-{
-    int runs ;              // timed runs wanted, after the warm-up
-    double max_seconds ;    // ... but fewer when they would take longer than this
-    bool same_C ;           // GrB_mxm's runs write one C, as a program's loop of
-                            // products does (else a new C each run)
-}
-bench_plan ;
 
 typedef struct
 {

@@ -1,10 +1,10 @@
-// bench/bench_mxm.c: time GrB_mxm under a gbgpu policy (see bench_mxm.h).
+// bench/bench_mxm.c: the GrB_mxm columns, under a gbgpu policy (see bench_columns.h).
 // SPDX-License-Identifier: Apache-2.0
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
-#include "bench_mxm.h"
+#include "bench_columns.h"
 #include "gbgpu_optional.h"
 #include "graph_io.h"
 #include "wall_clock.h"

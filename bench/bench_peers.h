@@ -15,7 +15,7 @@
 //
 // A peer's GFLOPS is 2 * products / mean time of 10 products of C = A*A in
 // FP64, inputs on the device and C complete there: the scope of gbgpu's
-// kernel column (bench/NOTES.md).
+// kernel column (docs/performance.md, "How to measure").
 
 #ifndef BENCH_PEERS_H
 #define BENCH_PEERS_H

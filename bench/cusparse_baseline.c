@@ -1,5 +1,12 @@
-// bench/cusparse_baseline.c: time cuSPARSE's SpGEMM (see cusparse_baseline.h).
+// bench/cusparse_baseline.c: the vendor column: cuSPARSE's SpGEMM, timed (see bench_columns.h).
 // SPDX-License-Identifier: Apache-2.0
+//
+// Compiled with cuSPARSE when CMake finds it (GBGPU_BENCH_CUSPARSE); without
+// it, the column only says so (the end of this file).
+
+#include "bench_columns.h"
+
+#ifdef GBGPU_BENCH_CUSPARSE
 
 #define DISABLE_CUSPARSE_DEPRECATED
 #include <cusparse.h>
@@ -8,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench_cuda.h"
-#include "cusparse_baseline.h"
 
 // ALG3's share of the products per chunk (the value of NVIDIA's sample).
 #define CHUNK_FRACTION 0.2f
@@ -342,3 +348,22 @@ void cusparse_baseline_column (bench_result *result, const bench_csr *A,
     // cuSPARSE's column says "fail" whatever the reason (the note has it)
     result->status = status == BENCH_OK || status == BENCH_WRONG ? status : BENCH_FAILED ;
 }
+
+#else   // no cuSPARSE at build time
+
+void cusparse_baseline_column (bench_result *result, const bench_csr *A,
+    const bench_csr *B, const bench_semiring *semiring, bench_csr *reference,
+    const bench_plan *plan)
+{
+    (void) A ; (void) B ; (void) reference ; (void) plan ;
+    if (semiring->cusparse)
+    {
+        bench_result_set (result, BENCH_NOT_RUN, "cuSPARSE not found at build time") ;
+    }
+    else
+    {
+        bench_result_set (result, BENCH_NOT_RUN, "%s", "") ;
+    }
+}
+
+#endif

@@ -12,7 +12,7 @@
 #
 # A GraphBLAS among libgbgpu's needed libraries would be loaded into every
 # program beside the program's own; a GrB_ or GxB_ symbol libgbgpu leaves
-# undefined is a call site that bypasses api/library_symbols.h, and would
+# undefined is a call site that bypasses graphblas/library_symbols.h, and would
 # bind to whichever GraphBLAS the loader finds first.
 
 execute_process(COMMAND ${READELF} -d ${LIBRARY} OUTPUT_VARIABLE dynamic RESULT_VARIABLE failed)
@@ -42,6 +42,6 @@ endif()
 string(REGEX MATCHALL "(GrB|GxB)_[A-Za-z0-9_]+" names "${undefined}")
 if(names)
   list(REMOVE_DUPLICATES names)
-  message(FATAL_ERROR "libgbgpu calls GraphBLAS around api/library_symbols.h: ${names}")
+  message(FATAL_ERROR "libgbgpu calls GraphBLAS around graphblas/library_symbols.h: ${names}")
 endif()
 message(STATUS "libgbgpu.so.${ABI}: no GraphBLAS needed, no GraphBLAS symbol undefined")

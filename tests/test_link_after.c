@@ -34,7 +34,7 @@ int main (void)
     s = ts_stats_now () ;
     ts_check (s.calls == 1, "gbgpu_mxm counted %llu calls", (unsigned long long) s.calls) ;
     const char *state = gbgpu_device_cache_state () ;
-    // (a library newer than the header is found out first: ts_support.h)
+    // (a library newer than the header is found out first: ts_library_is_header_version)
     ts_check (s.device_cache_on == 0 && strncmp (state, "off: ", 5) == 0
         && (strstr (state, "not libgbgpu") != NULL
             || (!ts_library_is_header_version () && ts_cache_proof_verdict_expected (state))),

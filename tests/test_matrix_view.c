@@ -1,5 +1,5 @@
 // tests/test_matrix_view.c: [host] the read-only view of a matrix's arrays
-// that uploads read (plugin/run/matrix_view.c): what it shows, that it
+// that uploads read (plugin/graphblas/matrix_view.c): what it shows, that it
 // changes nothing, and that other threads may read the matrix meanwhile.
 // SPDX-License-Identifier: Apache-2.0
 //

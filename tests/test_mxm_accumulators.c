@@ -455,8 +455,8 @@ static bool run_case (gbgpu_semiring code, const shape *h, int setting,
     }
     if (ok)
     {
-        gbgpu_cuda_settings knobs = gbgpu_cuda_current_settings () ;
-        gbgpu_cuda_settings forced = knobs ;
+        gbgpu_cuda_knobs knobs = gbgpu_cuda_current_knobs () ;
+        gbgpu_cuda_knobs forced = knobs ;
         forced.accumulator = settings [setting].accumulator ;
         gbgpu_cuda_configure (&forced) ;
         gbgpu_cuda_status s = gbgpu_cuda_spgemm (&T, code, mask ? &mask->d : NULL, complement,

@@ -10,7 +10,7 @@
 // sparse by row, T replacing its content (no accumulator; no mask, or a
 // structural one with replace), C none of the inputs.  C's old arrays are
 // larger or smaller than T's, iso, jumbled, with pending work.  A large
-// result (past bridge.c's 64 MiB) goes through the touched and
+// result (past run/host_result.c's 64 MiB) goes through the touched and
 // streaming-store downloads: into fresh arrays and into C's; and in row
 // blocks under a device memory cap into C's (an iso C's too: its index and
 // value arrays differ in size), where each block is under 64 MiB and is

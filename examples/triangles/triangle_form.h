@@ -20,7 +20,7 @@
 //   1. GPU expected (gbgpu loaded, a device, policy not cpu): LL.  gbgpu
 //      runs LUt as masked dot products, which win on small graphs but lose
 //      3-4x to LL on power-law graphs, whose hub rows serialize (R-MAT
-//      18-20 on an H200, bench/NOTES.md): LL for the graphs a GPU is for.
+//      18-20 on an H200; docs/performance.md): LL for the graphs a GPU is for.
 //   2. A regular graph, max degree <= TRIANGLE_REGULAR_DEGREE_RATIO x mean
 //      degree (meshes, stencils): LUt.  Every dot product is a merge of two
 //      short, similar lists.
@@ -31,8 +31,8 @@
 // do) and SuiteSparse 7.4 measured on 2 cores with both forms: LUt 2-5x
 // faster on grid3d27:30/50 and grid2d:500, tied on banded and grid3d7; LL
 // 1.3-2.3x faster on R-MAT 14/16 (tied on 17), uniform random, the SNAP
-// graphs, luxembourg, pushpull and bcsstk33 (bench/NOTES.md, "triangles:
-// which form").  gbgpu-bench --graph-suite times both forms on the CPU and
+// graphs, luxembourg, pushpull and bcsstk33 (docs/performance.md, "Triangle
+// counting: which form").  gbgpu-bench --graph-suite times both forms on the CPU and
 // the GPU, to check the rule on the device.
 
 #ifndef TRIANGLE_FORM_H

@@ -4,24 +4,21 @@
 // libgbgpu exports GrB_mxm with the library's exact signature, so a program
 // linked with -lgbgpu before -lgraphblas, or run with LD_PRELOAD=libgbgpu.so,
 // calls this one.  It runs the product on the GPU when dispatch says so and
-// otherwise calls the library's own GrB_mxm (found once: api/library.c),
+// otherwise calls the library's own GrB_mxm (found once: graphblas/library.c),
 // which also reports every error in bad input exactly as it would have
 // without gbgpu.  A library gbgpu cannot use gets every call unchanged.  A
 // call that policy auto's cost model keeps on the CPU is timed there, for the
 // model to learn the CPU's rate (plan/auto_policy.c).
 //
-// C changes: its device copies and generation are forgotten once it has
-// changed (cache/generations.h): after the library's GrB_mxm, and on the GPU
-// after writing it (mxm_gpu.c, which may keep T's device copy as C's new
-// one).  Not before the call, as the wrappers of other functions do: C may
-// be an input of its own product (BFS's q = q*A), and its device copy is
-// still its content until the product writes it.  No other call may use C
-// meanwhile (GraphBLAS forbids it), and every path that changes C forgets it.
+// Whichever path ran, C has changed (or may have): the one exit of mxm hands
+// it to gbgpu_cache_C_written (cache/c_written.c), which forgets C's device
+// copies and adopts T's, when the GPU kept it, as C's new one.
 
+#include "api/api.h"
 #include "run/run.h"
-#include "cache/generations.h"
+#include "cache/device_cache.h"
 
-// The library's own GrB_mxm, which changes C.
+// The library's own GrB_mxm.
 static GrB_Info library_mxm
 (
     GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
@@ -29,25 +26,19 @@ static GrB_Info library_mxm
     const GrB_Descriptor desc
 )
 {
-    GrB_Info info = gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
-    gbgpu_generation_forget (C) ;
-    return info ;
+    return gbgpu_library ()->GrB_mxm (C, M, accum, semiring, A, B, desc) ;
 }
 
-static GrB_Info mxm
+// The product on the GPU or by the library; *kept: T's device copy when the
+// GPU wrote T into C exactly.
+static GrB_Info product
 (
+    gbgpu_result_copy *kept,
     GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
     const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
     const GrB_Descriptor desc
 )
 {
-    gbgpu_ensure_initialized () ;
-    switch (gbgpu_library_usable ())
-    {
-        case GBGPU_LIBRARY_ABSENT: return GrB_NOT_IMPLEMENTED ;  // no GraphBLAS in the process
-        case GBGPU_LIBRARY_STEP_ASIDE: return library_mxm (C, M, accum, semiring, A, B, desc) ;
-        default: break ;
-    }
     gbgpu_count_call () ;
 
     gbgpu_delegate_reason reason ;
@@ -71,7 +62,7 @@ static GrB_Info mxm
     else if (gbgpu_dispatch (&plan, &reason, C, M, accum, semiring, A, B, desc))
     {
         GrB_Info info ;
-        reason = gbgpu_mxm_on_gpu (&info, C, M, accum, &plan) ;
+        reason = gbgpu_mxm_on_gpu (&info, kept, C, M, accum, &plan) ;
         if (reason == GBGPU_NOT_DELEGATED) return info ;
     }
     gbgpu_count_delegated (reason) ;
@@ -87,6 +78,24 @@ static GrB_Info mxm
     const bool c_is_t = M == NULL && accum == NULL
         && GrB_Matrix_nvals (&entries, C) == GrB_SUCCESS ;
     gbgpu_auto_learn_cpu (&plan, seconds, c_is_t ? (double) entries : -1) ;
+    return info ;
+}
+
+static GrB_Info mxm
+(
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
+    const GrB_Descriptor desc
+)
+{
+    gbgpu_ensure_initialized () ;
+    gbgpu_library_state usable = gbgpu_library_usable () ;
+    if (usable == GBGPU_LIBRARY_ABSENT) return GrB_NOT_IMPLEMENTED ;  // no GraphBLAS in the process
+    gbgpu_result_copy kept = { .csr = { .p = NULL } } ;
+    GrB_Info info = (usable == GBGPU_LIBRARY_STEP_ASIDE)
+        ? library_mxm (C, M, accum, semiring, A, B, desc)
+        : product (&kept, C, M, accum, semiring, A, B, desc) ;
+    gbgpu_cache_C_written (C, &kept, info == GrB_SUCCESS) ;
     return info ;
 }
 

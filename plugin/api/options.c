@@ -1,98 +1,11 @@
-// plugin/api/options.c: gbgpu's options (gbgpu_set, gbgpu_get, and the
-// environment at the first call) and the device's state.
+// plugin/api/options.c: gbgpu_set, gbgpu_get and gbgpu_device_available.
 // SPDX-License-Identifier: Apache-2.0
 //
-// Options come from gbgpu_set or, for programs that only LD_PRELOAD the
-// plugin, from the environment (environment.c, read once at the first call).
+// The values are core/options.c's; turning the device cache off also gives
+// its idle copies back, here, where the cache is below.
 
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdlib.h>
 #include "api/api.h"
-#include "api/environment.h"
 #include "cache/device_cache.h"
-
-static pthread_once_t count_once = PTHREAD_ONCE_INIT ;
-static int device_count = 0 ;
-
-static _Atomic int64_t policy = GBGPU_POLICY_AUTO ;
-// Policy auto's floor (default 10^6 multiply-adds): below it a GPU call's
-// fixed costs (about a millisecond) exceed what the GPU could save, so the
-// cost model (plan/cost_model.c) is not asked.
-static _Atomic int64_t min_work = 1000000 ;
-static _Atomic int64_t device_id = 0 ;
-static _Atomic int64_t print_stats = 0 ;
-static _Atomic int64_t zero_copy = 1 ;
-static _Atomic int64_t device_memory_limit = 0 ;
-static _Atomic int64_t jit = 1 ;
-static _Atomic int64_t device_cache = 1 ;
-static _Atomic bool device_broken = false ;
-
-static _Atomic int masked_dot = GBGPU_MASKED_DOT_AUTO ;
-static _Atomic bool huge_pages = true ;
-static _Atomic bool model_trace = false ;
-
-void gbgpu_options_from_environment (void)
-{
-    gbgpu_environment e =
-    {
-        .policy = (gbgpu_policy) policy, .min_work = min_work, .device = device_id,
-        .print_stats = print_stats, .zero_copy = zero_copy,
-        .device_memory_limit = device_memory_limit, .jit = jit,
-        .device_cache = device_cache,
-        .masked_dot = (gbgpu_masked_dot_choice) masked_dot, .huge_pages = huge_pages,
-        .model_trace = model_trace,
-        .cuda = gbgpu_cuda_default_settings (),
-    } ;
-    gbgpu_environment_read (&e) ;
-    policy = e.policy ;
-    min_work = e.min_work ;
-    device_id = e.device ;
-    print_stats = e.print_stats ;
-    zero_copy = e.zero_copy ;
-    device_memory_limit = e.device_memory_limit ;
-    jit = e.jit ;
-    device_cache = e.device_cache ;
-    masked_dot = e.masked_dot ;
-    huge_pages = e.huge_pages ;
-    model_trace = e.model_trace ;
-    gbgpu_cuda_configure (&e.cuda) ;
-    gbgpu_cuda_set_memory_limit ((size_t) device_memory_limit) ;
-}
-
-// The first CUDA call of the process, made when a call first needs the
-// device (not at the first call of gbgpu: a process that forks before it
-// computes, or computes on the CPU only, keeps CUDA for its children; see
-// fork.c).  The device cache's exit handler is registered after it, so that
-// it runs before the handlers CUDA registered at its start.
-static void count_devices (void)
-{
-    gbgpu_note_cuda_used () ;
-    device_count = gbgpu_cuda_device_count () ;
-    atexit (gbgpu_device_cache_at_exit) ;
-}
-
-void gbgpu_mark_device_broken (void) { atomic_store (&device_broken, true) ; }
-bool gbgpu_printing_stats (void) { return atomic_load (&print_stats) != 0 ; }
-gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) { return (gbgpu_masked_dot_choice) atomic_load (&masked_dot) ; }
-bool gbgpu_huge_pages_enabled (void) { return atomic_load (&huge_pages) ; }
-bool gbgpu_model_trace_enabled (void) { return atomic_load (&model_trace) ; }
-gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&policy) ; }
-int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
-bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }
-bool gbgpu_jit_enabled (void) { return atomic_load (&jit) != 0 ; }
-bool gbgpu_device_cache_enabled (void) { return atomic_load (&device_cache) != 0 ; }
-
-int gbgpu_current_device (void) { return (int) atomic_load (&device_id) ; }
-bool gbgpu_device_broken (void) { return atomic_load (&device_broken) ; }
-
-bool gbgpu_device_ready (void)
-{
-    if (gbgpu_cuda_lost_in_fork () || gbgpu_device_broken ()) return false ;
-    pthread_once (&count_once, count_devices) ;
-    int64_t d = atomic_load (&device_id) ;
-    return d >= 0 && d < device_count ;
-}
 
 GBGPU_EXPORT int gbgpu_device_available (void)
 {
@@ -107,58 +20,15 @@ GBGPU_EXPORT int gbgpu_device_available (void)
 GBGPU_EXPORT GrB_Info gbgpu_set (gbgpu_option option, int64_t value)
 {
     gbgpu_ensure_initialized () ;
-    switch (option)
-    {
-        case GBGPU_POLICY:
-            if (value < GBGPU_POLICY_AUTO || value > GBGPU_POLICY_CPU) return GrB_INVALID_VALUE ;
-            policy = value ;
-            return GrB_SUCCESS ;
-        case GBGPU_MIN_WORK:
-            if (value < 0) return GrB_INVALID_VALUE ;
-            min_work = value ;
-            return GrB_SUCCESS ;
-        case GBGPU_DEVICE:
-            if (value < 0) return GrB_INVALID_VALUE ;
-            device_id = value ;
-            return GrB_SUCCESS ;
-        case GBGPU_PRINT_STATS:
-            print_stats = (value != 0) ;
-            return GrB_SUCCESS ;
-        case GBGPU_ZERO_COPY:
-            zero_copy = (value != 0) ;
-            return GrB_SUCCESS ;
-        case GBGPU_DEVICE_MEMORY_LIMIT:
-            if (value < 0) return GrB_INVALID_VALUE ;
-            device_memory_limit = value ;
-            gbgpu_cuda_set_memory_limit ((size_t) value) ;
-            return GrB_SUCCESS ;
-        case GBGPU_JIT:
-            jit = (value != 0) ;
-            return GrB_SUCCESS ;
-        case GBGPU_DEVICE_CACHE:
-            device_cache = (value != 0) ;
-            if (value == 0) (void) gbgpu_device_cache_evict_idle () ;
-            return GrB_SUCCESS ;
-        default:
-            return GrB_INVALID_VALUE ;
-    }
+    GrB_Info info = gbgpu_option_store (option, value) ;
+    if (info == GrB_SUCCESS && option == GBGPU_DEVICE_CACHE && value == 0)
+        (void) gbgpu_device_cache_evict_idle () ;
+    return info ;
 }
 
 GBGPU_EXPORT GrB_Info gbgpu_get (gbgpu_option option, int64_t *value)
 {
     gbgpu_ensure_initialized () ;
     if (value == NULL) return GrB_NULL_POINTER ;
-    switch (option)
-    {
-        case GBGPU_POLICY:      *value = policy ;      return GrB_SUCCESS ;
-        case GBGPU_MIN_WORK:    *value = min_work ;    return GrB_SUCCESS ;
-        case GBGPU_DEVICE:      *value = device_id ;   return GrB_SUCCESS ;
-        case GBGPU_PRINT_STATS: *value = print_stats ; return GrB_SUCCESS ;
-        case GBGPU_ZERO_COPY:   *value = zero_copy ;   return GrB_SUCCESS ;
-        case GBGPU_DEVICE_MEMORY_LIMIT: *value = device_memory_limit ; return GrB_SUCCESS ;
-        case GBGPU_JIT:         *value = jit ;         return GrB_SUCCESS ;
-        case GBGPU_DEVICE_CACHE: *value = device_cache ; return GrB_SUCCESS ;
-        default:                return GrB_INVALID_VALUE ;
-    }
+    return gbgpu_option_load (option, value) ;
 }
-

@@ -2,7 +2,7 @@
 // content is proved unchanged (device_cache.h).
 // SPDX-License-Identifier: Apache-2.0
 //
-// A copy is op(X) as gbgpu_bridge_upload made it, or the result T of a
+// A copy is op(X) as gbgpu_upload_operand made it, or the result T of a
 // product whose T became C exactly (run/mxm_gpu.c), keyed by (X, the
 // generation of X's content it was made from, transposed or not, with values
 // of which type or the pattern only, device).  It serves a later call only
@@ -27,6 +27,9 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "core/fork.h"
+#include "core/options.h"
+#include "core/stats.h"
 #include "cache/device_cache.h"
 #include "cache/exports.h"
 #include "cache/generations.h"
@@ -55,7 +58,21 @@ static gbgpu_cache_entry *newest = NULL, *oldest = NULL ;
 static size_t listed_bytes = 0 ;
 static _Atomic bool exiting = false ;
 
-// fork: held across it after api/library.c's lock and before
+static void at_exit (void)
+{
+    atomic_store (&exiting, true) ;
+}
+
+// Registered at the first copy kept, long after CUDA registered its own exit
+// handlers at its start: so it runs before them.
+static pthread_once_t at_exit_once = PTHREAD_ONCE_INIT ;
+
+static void register_at_exit (void)
+{
+    atexit (at_exit) ;
+}
+
+// fork: held across it after graphblas/library.c's lock and before
 // generations.c's (constructor priorities), the order in which a thread
 // holding two of them takes them
 __attribute__ ((constructor (102))) static void watch_fork (void)
@@ -227,6 +244,7 @@ gbgpu_cache_entry *gbgpu_device_cache_adopt (gbgpu_dev_csr *D, const gbgpu_opera
     if (!gbgpu_device_cache_on () || generation == 0) return NULL ;
     // complete before another thread's stream reads it
     if (gbgpu_cuda_synchronize () != GBGPU_CUDA_OK) return NULL ;
+    pthread_once (&at_exit_once, register_at_exit) ;
     gbgpu_cache_entry *e = calloc (1, sizeof (gbgpu_cache_entry)) ;
     if (e == NULL) return NULL ;
     const size_t bytes = gbgpu_cuda_csr_bytes (D) ;
@@ -304,9 +322,4 @@ void gbgpu_device_cache_drop (const void *object)
     }
     pthread_mutex_unlock (&lock) ;
     free_entries (dropped, false) ;
-}
-
-void gbgpu_device_cache_at_exit (void)
-{
-    atomic_store (&exiting, true) ;
 }

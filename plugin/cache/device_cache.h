@@ -6,7 +6,8 @@
 #ifndef GBGPU_DEVICE_CACHE_H
 #define GBGPU_DEVICE_CACHE_H
 
-#include "plan/plan.h"
+#include "graphblas/operand.h"
+#include "cuda/gbgpu_cuda.h"
 
 typedef struct gbgpu_cache_entry gbgpu_cache_entry ;
 
@@ -44,12 +45,24 @@ gbgpu_cache_entry *gbgpu_device_cache_adopt (gbgpu_dev_csr *D, const gbgpu_opera
 // memory, by gbgpu_finalize, and when the option is turned off.
 bool gbgpu_device_cache_evict_idle (void) ;
 
+// T's device copy, kept by the GPU path when T is C's new content exactly
+// (csr.p NULL: none), made on `device` by the calling thread.
+typedef struct
+{
+    gbgpu_dev_csr csr ;
+    GrB_Type type ;             // T's (and C's) type
+    int device ;
+}
+gbgpu_result_copy ;
+
+// The one function every write of C by GrB_mxm passes through, once the
+// path that wrote C (or may have) is done (c_written.c): C's copies and
+// generation are forgotten; `copy` (may be NULL) becomes C's when `written`
+// (C holds T), else it is freed.
+void gbgpu_cache_C_written (GrB_Matrix C, gbgpu_result_copy *copy, bool written) ;
+
 // Drops the object's copies (from gbgpu_generation_forget): freed now, or by
 // the last call using them.
 void gbgpu_device_cache_drop (const void *object) ;
-
-// At exit (atexit, registered after CUDA's own handlers): copies are no
-// longer freed, the driver takes them back with the process.
-void gbgpu_device_cache_at_exit (void) ;
 
 #endif

@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cache/exports.h"
-#include "api/library.h"
+#include "graphblas/library.h"
 
 static char reason [512] ;
 

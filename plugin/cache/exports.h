@@ -14,7 +14,7 @@ extern const int gbgpu_declared_function_count ;
 extern const char *const gbgpu_modifier_functions [ ] ;
 extern const int gbgpu_modifier_function_count ;
 // Functions with non-const matrices that keep their content (settings,
-// wait, reads: modifiers.cmake's CONTENT_KEPT), not wrapped.
+// wait, reads: the content_kept rules of modifiers.txt), not wrapped.
 extern const int gbgpu_content_kept_function_count ;
 
 // NULL when every GrB_/GxB_ function the program's library exports is one

@@ -22,6 +22,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include "core/fork.h"
 #include "cache/generations.h"
 #include "cache/device_cache.h"
 

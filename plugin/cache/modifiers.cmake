@@ -3,11 +3,12 @@
 # function of GraphBLAS.h that the run-time proof (cache/exports.c) checks.
 # SPDX-License-Identifier: Apache-2.0
 #
-# Included by plugin/CMakeLists.txt at configure time.  The header the build
-# uses (GraphBLAS_INCLUDE_DIR) is run through the C preprocessor, so that only
-# the declarations that header really makes are read, and every prototype of
-# a GrB_, GxB_, GzB_ (9.x's experimental) or GB_ (called by the header's
-# macros) function is classified by its parameters alone:
+# Included by plugin/CMakeLists.txt at configure time; tests/checks/ runs it
+# on a sample header with `cmake -P` (gbgpu_write_modifiers below).  The
+# header the build uses (GraphBLAS_INCLUDE_DIR) is run through the C
+# preprocessor, so that only the declarations that header really makes are
+# read, and every prototype of a GrB_, GxB_, GzB_ (9.x's experimental) or GB_
+# (called by the header's macros) function is classified by its parameters:
 #
 #   a parameter GrB_Matrix, GrB_Vector or GrB_Scalar that is not const is an
 #   output the call may change; GrB_Matrix *, GrB_Vector *, GrB_Scalar * may
@@ -18,224 +19,247 @@
 # Each modifier gets a wrapper with the header's exact prototype, exported by
 # libgbgpu in front of the library's: it forgets those objects (their
 # generation and device copies, cache/generations.c) before and after calling
-# the library's own function, found at run time (api/library.c).  The
-# exceptions, each checked here:
-#
-#   - HANDLE_MADE: functions whose handle parameter (GrB_Matrix * ...) is an
-#     output, the object the call makes (new, dup, import, deserialize...):
-#     before the call *handle is the caller's uninitialized variable, and
-#     after a failed one it may still be, so the new object is forgotten only
-#     after a successful call (GxB_Matrix_split: its first tile only; free
-#     has already forgotten an object that stood at the same address, so
-#     this is a safeguard).  HANDLE_TAKEN: functions that free or take the
-#     object a handle holds (free, export, GxB_pack_HyperHash): read before
-#     and after as any other.  A modifier with a handle in neither fails the
-#     configure.
-#   - functions gbgpu interposes already (api/library_symbols.h INTERPOSED):
-#     only those of SELF_FORGETTING may be modifiers; they forget themselves
-#     (GrB_mxm: api/interpose.c, run/mxm_gpu.c).
-#   - CONTENT_KEPT: functions whose non-const matrices keep their content,
-#     which is all the device cache holds (op(X) as CSR), are not wrapped:
-#     they read or change a matrix's settings (format, sparsity control,
-#     switches), finish its pending work (wait: the same entries after), or
-#     only read it (print, attach an iterator, get a property).  Variadic
-#     modifiers cannot be forwarded portably: each must be listed here.
+# the library's own function, found at run time (graphblas/library.c).  The
+# exceptions are rules of cache/modifiers.txt, which says why each one holds:
+# functions that make the object their handle holds (forgotten after a
+# successful call only), functions gbgpu interposes and that forget by
+# themselves, functions that keep the content of their matrices (not wrapped),
+# and the function by which graphblas/library.c finds the library (never a
+# modifier).
 #
 # Anything else the generator cannot wrap (a variadic modifier not listed, a
-# modifier with a function pointer or array parameter or another return type
-# than GrB_Info, a prototype it cannot read) fails the configure.  Sets
-# GBGPU_MODIFIERS_C, the generated file.
+# handle no rule explains, a function pointer or array parameter, another
+# return type than GrB_Info, a prototype it cannot read) fails the configure.
+# Sets GBGPU_MODIFIERS_C, the generated file.
 
-set(SELF_FORGETTING GrB_mxm)
-set(HANDLE_MADE "_(new|dup|diag|split|deserialize|reshapeDup)$|_import(_[A-Za-z0-9]+)?$|^GxB_unpack_HyperHash$")
-set(HANDLE_TAKEN "_free$|_export_[A-Za-z0-9]+$|^GxB_pack_HyperHash$")
-set(CONTENT_KEPT
-  # settings (the variadic ones cannot be wrapped)
-  GxB_Matrix_Option_set GxB_Matrix_Option_get GxB_Vector_Option_set GxB_Vector_Option_get
-  GxB_Matrix_Option_set_INT32 GxB_Matrix_Option_set_FP64
-  GxB_Matrix_Option_get_INT32 GxB_Matrix_Option_get_FP64
-  GxB_Vector_Option_set_INT32 GxB_Vector_Option_set_FP64
-  GxB_Vector_Option_get_INT32 GxB_Vector_Option_get_FP64
-  # pending work finished, the entries the same
-  GrB_Matrix_wait GrB_Vector_wait GrB_Scalar_wait GxB_Scalar_wait
-  # reads (9.x: the _Scalar getters write a GrB_Scalar: not listed)
-  GxB_Matrix_fprint GxB_Vector_fprint GxB_Scalar_fprint
-  GxB_Matrix_Iterator_attach GxB_rowIterator_attach GxB_colIterator_attach GxB_Vector_Iterator_attach
-  GB_Iterator_attach
-  GrB_Matrix_get_INT32 GrB_Matrix_get_SIZE GrB_Matrix_get_String GrB_Matrix_get_VOID
-  GrB_Vector_get_INT32 GrB_Vector_get_SIZE GrB_Vector_get_String GrB_Vector_get_VOID)
+# gbgpu_write_modifiers(HEADER h RULES files... OUTPUT c [CLASSIFICATION f]
+#                       [MIN_PROTOTYPES n] [KEEP_GOING])
+#   HEADER          the GraphBLAS.h to read (preprocessed by CMAKE_C_COMPILER)
+#   RULES           rule files (cache/modifiers.txt), read in order
+#   OUTPUT          the modifiers.c to write
+#   CLASSIFICATION  also write each prototype's class, one a line, in the
+#                   header's order: "name class [forgotten parameters]"
+#   MIN_PROTOTYPES  fail when the header declares fewer functions
+#   KEEP_GOING      an error is a class of the classification, not a failure
+#                   (the test of the generator)
+function(gbgpu_write_modifiers)
+  cmake_parse_arguments(M "KEEP_GOING" "HEADER;OUTPUT;CLASSIFICATION;MIN_PROTOTYPES" "RULES"
+    ${ARGN})
+  set(header ${M_HEADER})
 
-set(header ${GraphBLAS_INCLUDE_DIR}/GraphBLAS.h)
-set(symbols ${CMAKE_CURRENT_LIST_DIR}/../api/library_symbols.h)
-set(library_c ${CMAKE_CURRENT_LIST_DIR}/../api/library.c)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${header} ${symbols} ${library_c})
-
-execute_process(COMMAND ${CMAKE_C_COMPILER} -E -P -x c ${header}
-  OUTPUT_VARIABLE text ERROR_VARIABLE errors RESULT_VARIABLE failed)
-if(failed)
-  message(FATAL_ERROR "gbgpu: cannot preprocess ${header}: ${errors}")
-endif()
-
-# INTERPOSED names of api/library_symbols.h
-file(READ ${symbols} symbols_text)
-string(REGEX MATCHALL "INTERPOSED \\(([A-Za-z0-9_]+)\\)" interposed "${symbols_text}")
-string(REGEX REPLACE "INTERPOSED \\(([A-Za-z0-9_]+)\\)" "\\1" interposed "${interposed}")
-# the function by which api/library.c recognises the library: never wrapped
-file(STRINGS ${library_c} marker_line REGEX "marker = \"[A-Za-z0-9_]+\"")
-string(REGEX MATCH "\"([A-Za-z0-9_]+)\"" unused "${marker_line}")
-set(marker ${CMAKE_MATCH_1})
-if(NOT marker)
-  message(FATAL_ERROR "gbgpu: no marker function read from ${library_c}")
-endif()
-
-# One statement per list element: a CMake list splits at ';' (and would not
-# inside brackets, nor after a backslash).
-string(REPLACE "\\" " " text "${text}")
-string(REPLACE "[" " GBGPU_ARRAY " text "${text}")
-string(REPLACE "]" " " text "${text}")
-string(REGEX REPLACE "[\n\r\t ]+" " " text "${text}")
-string(REPLACE "{" ";" text "${text}")
-string(REPLACE "}" ";" text "${text}")
-
-set(c_keywords void char short int long float double signed unsigned _Bool bool _Complex)
-set(all_names "")
-set(wrapped_names "")
-set(kept_names "")
-set(wrappers "")
-set(wrapper_names "")
-set(wrapper_count 0)
-
-foreach(statement IN LISTS text)
-  if(NOT statement MATCHES "^ *(extern )?([^()]*[ *])(G[rxz]?B_[A-Za-z0-9_]+) ?\\((.*)\\) *$")
-    continue()
+  # The rules: "kind value # why"
+  set(self_forgetting "")
+  set(library_markers "")
+  set(handle_made "")
+  set(handle_taken "")
+  set(content_kept "")
+  foreach(rules_file IN LISTS M_RULES)
+    file(STRINGS ${rules_file} rule_lines)
+    set(line_number 0)
+    foreach(rule IN LISTS rule_lines)
+      math(EXPR line_number "${line_number} + 1")
+      string(REGEX REPLACE "#.*$" "" rule "${rule}")
+      string(STRIP "${rule}" rule)
+      if(rule STREQUAL "")
+        continue()
+      endif()
+      if(NOT rule MATCHES "^(self_forgetting|library_marker|handle_made|handle_taken|content_kept)[ \t]+([^ \t]+)$")
+        message(FATAL_ERROR "gbgpu: ${rules_file}:${line_number}: not a rule: '${rule}'")
+      endif()
+      if(CMAKE_MATCH_1 STREQUAL "library_marker")
+        list(APPEND library_markers "${CMAKE_MATCH_2}")
+      else()
+        list(APPEND ${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
+      endif()
+    endforeach()
+  endforeach()
+  if(NOT library_markers)
+    message(FATAL_ERROR "gbgpu: no library_marker rule in ${M_RULES}")
   endif()
-  set(return_type "${CMAKE_MATCH_2}")
-  set(name "${CMAKE_MATCH_3}")
-  set(params "${CMAKE_MATCH_4}")
-  if(return_type MATCHES "typedef|static|=")
-    continue()
-  endif()
-  string(STRIP "${return_type}" return_type)
-  list(APPEND all_names ${name})
 
-  # nested parentheses (function pointers) become @
-  while(params MATCHES "\\([^()]*\\)")
-    string(REGEX REPLACE "\\([^()]*\\)" "@" params "${params}")
-  endwhile()
-  string(STRIP "${params}" params)
-  if(params STREQUAL "void" OR params STREQUAL "")
-    set(params "")
+  execute_process(COMMAND ${CMAKE_C_COMPILER} -E -P -x c ${header}
+    OUTPUT_VARIABLE text ERROR_VARIABLE errors RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "gbgpu: cannot preprocess ${header}: ${errors}")
   endif()
-  string(REPLACE "," ";" params "${params}")
 
-  set(decls "")
-  set(args "")
-  set(forgets "")           # before and after the call
-  set(forgets_after "")     # after it only
-  set(variadic FALSE)
-  set(unreadable FALSE)
-  set(unclassified_handle FALSE)
-  set(index 0)
-  foreach(param IN LISTS params)
-    string(REPLACE "*" " * " param "${param}")
-    string(REGEX REPLACE " +" " " param "${param}")
-    string(STRIP "${param}" param)
-    if(param STREQUAL "...")
-      set(variadic TRUE)
+  # One statement per list element: a CMake list splits at ';' (and would not
+  # inside brackets, nor after a backslash).
+  string(REPLACE "\\" " " text "${text}")
+  string(REPLACE "[" " GBGPU_ARRAY " text "${text}")
+  string(REPLACE "]" " " text "${text}")
+  string(REGEX REPLACE "[\n\r\t ]+" " " text "${text}")
+  string(REPLACE "{" ";" text "${text}")
+  string(REPLACE "}" ";" text "${text}")
+
+  set(c_keywords void char short int long float double signed unsigned _Bool bool _Complex)
+  set(all_names "")
+  set(wrapped_names "")
+  set(kept_names "")
+  set(wrappers "")
+  set(wrapper_names "")
+  set(wrapper_count 0)
+  set(classification "")
+  set(failures "")
+
+  foreach(statement IN LISTS text)
+    if(NOT statement MATCHES "^ *(extern )?([^()]*[ *])(G[rxz]?B_[A-Za-z0-9_]+) ?\\((.*)\\) *$")
       continue()
     endif()
-    if(param MATCHES "@|GBGPU_ARRAY")
-      set(unreadable TRUE)
+    set(return_type "${CMAKE_MATCH_2}")
+    set(name "${CMAKE_MATCH_3}")
+    set(params "${CMAKE_MATCH_4}")
+    if(return_type MATCHES "typedef|static|=")
+      continue()
     endif()
-    string(REPLACE " " ";" tokens "${param}")
-    set(core ${tokens})
-    list(REMOVE_ITEM core const volatile restrict "*")
-    list(LENGTH core core_length)
-    list(GET tokens -1 last)
-    list(GET core 0 first)
-    # named: a type and then a name (last, not a keyword, not `struct tag`)
-    set(named FALSE)
-    if(core_length GREATER 1 AND last MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
-      list(FIND c_keywords ${last} keyword)
-      if(keyword EQUAL -1 AND NOT (first MATCHES "^(struct|union|enum)$" AND core_length EQUAL 2))
-        set(named TRUE)
+    string(STRIP "${return_type}" return_type)
+    list(APPEND all_names ${name})
+
+    # nested parentheses (function pointers) become @
+    while(params MATCHES "\\([^()]*\\)")
+      string(REGEX REPLACE "\\([^()]*\\)" "@" params "${params}")
+    endwhile()
+    string(STRIP "${params}" params)
+    if(params STREQUAL "void" OR params STREQUAL "")
+      set(params "")
+    endif()
+    string(REPLACE "," ";" params "${params}")
+
+    set(decls "")
+    set(args "")
+    set(forgets "")           # before and after the call
+    set(forgets_after "")     # after it only
+    set(forgotten "")         # for the classification
+    set(variadic FALSE)
+    set(unreadable FALSE)
+    set(unclassified_handle FALSE)
+    set(index 0)
+    foreach(param IN LISTS params)
+      string(REPLACE "*" " * " param "${param}")
+      string(REGEX REPLACE " +" " " param "${param}")
+      string(STRIP "${param}" param)
+      if(param STREQUAL "...")
+        set(variadic TRUE)
+        continue()
       endif()
-    endif()
-    if(named)
-      list(REMOVE_AT tokens -1)
-    endif()
-    string(REPLACE ";" " " type "${tokens}")
-    list(APPEND decls "${type} p${index}")
-    list(APPEND args "p${index}")
-    # an object the call may change, or a handle it may free or replace
-    if(type MATCHES "(^| )Gr[B]_(Matrix|Vector|Scalar)( |$)" AND NOT type MATCHES "(^| )const( |$)")
-      string(REGEX MATCHALL "\\*" stars "${type}")
-      list(LENGTH stars stars)
-      if(stars EQUAL 0)
-        list(APPEND forgets "gbgpu_generation_forget (p${index})")
-      elseif(stars GREATER 1)
+      if(param MATCHES "@|GBGPU_ARRAY")
         set(unreadable TRUE)
-        list(APPEND forgets "?")
-      elseif(name MATCHES "${HANDLE_MADE}")
-        list(APPEND forgets_after "if (info == GrB_SUCCESS) gbgpu_generation_forget (*p${index})")
-      elseif(name MATCHES "${HANDLE_TAKEN}")
-        list(APPEND forgets "gbgpu_generation_forget ((p${index} == NULL) ? NULL : *p${index})")
-      else()
-        set(unclassified_handle TRUE)
-        list(APPEND forgets "?")
       endif()
-    endif()
-    math(EXPR index "${index} + 1")
-  endforeach()
+      string(REPLACE " " ";" tokens "${param}")
+      set(core ${tokens})
+      list(REMOVE_ITEM core const volatile restrict "*")
+      list(LENGTH core core_length)
+      list(GET tokens -1 last)
+      list(GET core 0 first)
+      # named: a type and then a name (last, not a keyword, not `struct tag`)
+      set(named FALSE)
+      if(core_length GREATER 1 AND last MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
+        list(FIND c_keywords ${last} keyword)
+        if(keyword EQUAL -1 AND NOT (first MATCHES "^(struct|union|enum)$" AND core_length EQUAL 2))
+          set(named TRUE)
+        endif()
+      endif()
+      if(named)
+        list(REMOVE_AT tokens -1)
+      endif()
+      string(REPLACE ";" " " type "${tokens}")
+      list(APPEND decls "${type} p${index}")
+      list(APPEND args "p${index}")
+      # an object the call may change, or a handle it may free or replace
+      if(type MATCHES "(^| )Gr[B]_(Matrix|Vector|Scalar)( |$)" AND NOT type MATCHES "(^| )const( |$)")
+        string(REGEX MATCHALL "\\*" stars "${type}")
+        list(LENGTH stars stars)
+        set(made FALSE)
+        set(taken FALSE)
+        foreach(pattern IN LISTS handle_made)
+          if(name MATCHES "${pattern}")
+            set(made TRUE)
+          endif()
+        endforeach()
+        foreach(pattern IN LISTS handle_taken)
+          if(name MATCHES "${pattern}")
+            set(taken TRUE)
+          endif()
+        endforeach()
+        if(stars EQUAL 0)
+          list(APPEND forgets "gbgpu_generation_forget (p${index})")
+          list(APPEND forgotten "p${index}")
+        elseif(stars GREATER 1)
+          set(unreadable TRUE)
+          list(APPEND forgets "?")
+          list(APPEND forgotten "p${index}:?")
+        elseif(made)
+          list(APPEND forgets_after "if (info == GrB_SUCCESS) gbgpu_generation_forget (*p${index})")
+          list(APPEND forgotten "*p${index}:made")
+        elseif(taken)
+          list(APPEND forgets "gbgpu_generation_forget ((p${index} == NULL) ? NULL : *p${index})")
+          list(APPEND forgotten "*p${index}:taken")
+        else()
+          set(unclassified_handle TRUE)
+          list(APPEND forgets "?")
+          list(APPEND forgotten "*p${index}:?")
+        endif()
+      endif()
+      math(EXPR index "${index} + 1")
+    endforeach()
 
-  if(NOT forgets AND NOT forgets_after)
-    continue()      # not a modifier
-  endif()
-  if(name STREQUAL marker)
-    message(FATAL_ERROR "gbgpu: ${name}, by which api/library.c finds the library, is a modifier: "
-      "gbgpu would define it; choose another marker there")
-  endif()
-  list(FIND interposed ${name} at)
-  if(NOT at EQUAL -1)
-    list(FIND SELF_FORGETTING ${name} at)
-    if(at EQUAL -1)
-      message(FATAL_ERROR "gbgpu: ${name} is interposed (api/library_symbols.h) and may change a "
-        "matrix: it must forget it (cache/generations.h); then add it to SELF_FORGETTING in ${CMAKE_CURRENT_LIST_FILE}")
+    if(NOT forgets AND NOT forgets_after)
+      list(APPEND classification "${name} not_modifier")
+      continue()
     endif()
-    list(APPEND wrapped_names ${name})
-    continue()
-  endif()
-  list(FIND CONTENT_KEPT ${name} at)
-  if(NOT at EQUAL -1)
-    list(APPEND kept_names ${name})
-    continue()
-  endif()
-  if(variadic)
-    message(FATAL_ERROR "gbgpu: ${header} declares ${name}, a variadic function that may change a "
-      "matrix: it cannot be wrapped.  If it keeps the content of every matrix it takes, add it to "
-      "CONTENT_KEPT in ${CMAKE_CURRENT_LIST_FILE}; otherwise the device cache cannot be built for "
-      "this GraphBLAS")
-  endif()
-  if(unclassified_handle)
-    message(FATAL_ERROR "gbgpu: ${header} declares ${name}, which takes a handle (${params}): "
-      "add it to HANDLE_MADE (the call makes the object) or HANDLE_TAKEN (it frees or takes the "
-      "caller's object) in ${CMAKE_CURRENT_LIST_FILE}")
-  endif()
-  if(unreadable OR NOT return_type STREQUAL "GrB_Info")
-    message(FATAL_ERROR "gbgpu: cannot wrap ${name} (${return_type}; ${params}) from ${header}")
-  endif()
+    list(FIND library_markers ${name} at)
+    if(NOT at EQUAL -1)
+      string(APPEND failures "gbgpu: ${name}, by which graphblas/library.c finds the library, is a "
+        "modifier: gbgpu would define it; choose another marker there (library_marker in ${M_RULES})\n")
+      list(APPEND classification "${name} error:library_marker")
+      continue()
+    endif()
+    list(FIND self_forgetting ${name} at)
+    if(NOT at EQUAL -1)
+      list(APPEND wrapped_names ${name})
+      list(APPEND classification "${name} self_forgetting")
+      continue()
+    endif()
+    list(FIND content_kept ${name} at)
+    if(NOT at EQUAL -1)
+      list(APPEND kept_names ${name})
+      list(APPEND classification "${name} content_kept")
+      continue()
+    endif()
+    if(variadic)
+      string(APPEND failures "gbgpu: ${header} declares ${name}, a variadic function that may change a "
+        "matrix: it cannot be wrapped.  If it keeps the content of every matrix it takes, add it "
+        "as content_kept to ${M_RULES}; otherwise the device cache cannot be built for this "
+        "GraphBLAS\n")
+      list(APPEND classification "${name} error:variadic")
+      continue()
+    endif()
+    if(unclassified_handle)
+      string(APPEND failures "gbgpu: ${header} declares ${name}, which takes a handle (${params}): "
+        "add a rule handle_made (the call makes the object) or handle_taken (it frees or takes the "
+        "caller's object) to ${M_RULES}\n")
+      list(APPEND classification "${name} error:handle")
+      continue()
+    endif()
+    if(unreadable OR NOT return_type STREQUAL "GrB_Info")
+      string(APPEND failures "gbgpu: cannot wrap ${name} (${return_type}; ${params}) from ${header}\n")
+      list(APPEND classification "${name} error:unwrappable")
+      continue()
+    endif()
 
-  string(REPLACE ";" ", " decl_text "${decls}")
-  string(REPLACE ";" ", " arg_text "${args}")
-  set(before_text "")
-  foreach(forget IN LISTS forgets)
-    string(APPEND before_text "    ${forget} ;\n")
-  endforeach()
-  set(after_text "${before_text}")
-  foreach(forget IN LISTS forgets_after)
-    string(APPEND after_text "    ${forget} ;\n")
-  endforeach()
-  string(APPEND wrappers "
+    string(REPLACE ";" " " forgotten "${forgotten}")
+    list(APPEND classification "${name} wrapped ${forgotten}")
+    string(REPLACE ";" ", " decl_text "${decls}")
+    string(REPLACE ";" ", " arg_text "${args}")
+    set(before_text "")
+    foreach(forget IN LISTS forgets)
+      string(APPEND before_text "    ${forget} ;\n")
+    endforeach()
+    set(after_text "${before_text}")
+    foreach(forget IN LISTS forgets_after)
+      string(APPEND after_text "    ${forget} ;\n")
+    endforeach()
+    string(APPEND wrappers "
 GBGPU_EXPORT GrB_Info (${name}) (${decl_text})
 {
     __typeof__ (${name}) *f = target (${wrapper_count}) ;
@@ -243,28 +267,34 @@ ${before_text}    GrB_Info info = (f == NULL) ? GrB_NOT_IMPLEMENTED : f (${arg_t
 ${after_text}    return info ;
 }
 ")
-  list(APPEND wrapped_names ${name})
-  list(APPEND wrapper_names ${name})
-  math(EXPR wrapper_count "${wrapper_count} + 1")
-endforeach()
+    list(APPEND wrapped_names ${name})
+    list(APPEND wrapper_names ${name})
+    math(EXPR wrapper_count "${wrapper_count} + 1")
+  endforeach()
 
-list(LENGTH all_names all_count)
-if(all_count LESS 100)
-  message(FATAL_ERROR "gbgpu: only ${all_count} GraphBLAS prototypes read from ${header}")
-endif()
-list(REMOVE_DUPLICATES all_names)
-list(SORT all_names)
-list(LENGTH all_names all_count)
-list(LENGTH wrapped_names wrapped_count)
-list(LENGTH kept_names kept_count)
+  list(LENGTH all_names all_count)
+  if(M_MIN_PROTOTYPES AND all_count LESS M_MIN_PROTOTYPES)
+    string(APPEND failures "gbgpu: only ${all_count} GraphBLAS prototypes read from ${header}\n")
+  endif()
+  if(M_CLASSIFICATION)
+    list(JOIN classification "\n" classification_text)
+    file(WRITE ${M_CLASSIFICATION} "${classification_text}\n")
+  endif()
+  if(failures AND NOT M_KEEP_GOING)
+    message(FATAL_ERROR "${failures}")
+  endif()
+  list(REMOVE_DUPLICATES all_names)
+  list(SORT all_names)
+  list(LENGTH all_names all_count)
+  list(LENGTH wrapped_names wrapped_count)
+  list(LENGTH kept_names kept_count)
 
-# C string lists
-foreach(list_name all_names wrapped_names wrapper_names)
-  string(REPLACE ";" "\",\n    \"" ${list_name}_text "${${list_name}}")
-endforeach()
+  # C string lists
+  foreach(list_name all_names wrapped_names wrapper_names)
+    string(REPLACE ";" "\",\n    \"" ${list_name}_text "${${list_name}}")
+  endforeach()
 
-set(GBGPU_MODIFIERS_C ${CMAKE_CURRENT_BINARY_DIR}/cache/modifiers.c)
-file(CONFIGURE OUTPUT ${GBGPU_MODIFIERS_C} CONTENT
+  file(CONFIGURE OUTPUT ${M_OUTPUT} CONTENT
 "// modifiers.c: generated from ${header}
 // by plugin/cache/modifiers.cmake: gbgpu's wrapper of each GraphBLAS
 // function that may change a matrix (${wrapper_count}), and the classification
@@ -275,7 +305,7 @@ file(CONFIGURE OUTPUT ${GBGPU_MODIFIERS_C} CONTENT
 #include <stddef.h>
 #include \"cache/generations.h\"
 #include \"cache/exports.h\"
-#include \"api/library.h\"
+#include \"graphblas/library.h\"
 
 const char *const gbgpu_declared_functions [${all_count}] =
 {
@@ -308,5 +338,14 @@ static void *target (int k)
     return f ;
 }
 ${wrappers}" @ONLY)
-message(STATUS "gbgpu: ${all_count} GraphBLAS functions classified: ${wrapped_count} may change a matrix "
-  "(${wrapper_count} wrapped), ${kept_count} keep its content (not wrapped)")
+  message(STATUS "gbgpu: ${all_count} GraphBLAS functions classified: ${wrapped_count} may change a "
+    "matrix (${wrapper_count} wrapped), ${kept_count} keep its content (not wrapped)")
+endfunction()
+
+if(NOT CMAKE_SCRIPT_MODE_FILE)
+  set(GBGPU_MODIFIERS_C ${CMAKE_CURRENT_BINARY_DIR}/cache/modifiers.c)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+    ${GraphBLAS_INCLUDE_DIR}/GraphBLAS.h ${CMAKE_CURRENT_LIST_DIR}/modifiers.txt)
+  gbgpu_write_modifiers(HEADER ${GraphBLAS_INCLUDE_DIR}/GraphBLAS.h
+    RULES ${CMAKE_CURRENT_LIST_DIR}/modifiers.txt OUTPUT ${GBGPU_MODIFIERS_C} MIN_PROTOTYPES 100)
+endif()

@@ -21,7 +21,7 @@
 #include <atomic>
 #include <cstdint>
 #include "spgemm/spgemm.cuh"
-#include "settings.cuh"
+#include "knobs.cuh"
 
 namespace gbgpu {
 
@@ -31,7 +31,7 @@ __global__ void write_to (int *address) { *address = 1 ; }
 
 cudaError_t inject_failure_if_asked ()
 {
-    const gbgpu_cuda_failure kind = settings ().inject_failure ;
+    const gbgpu_cuda_failure kind = knobs ().inject_failure ;
     static std::atomic <bool> injected { false } ;
     if (kind == GBGPU_CUDA_FAILURE_NONE || injected.exchange (true)) return cudaSuccess ;
     if (kind == GBGPU_CUDA_FAILURE_LAUNCH)

@@ -5,8 +5,10 @@
 // Matrices on the device are CSR: 64-bit row pointers (a product can have more
 // than 2^31 entries), 32-bit column indices for inputs (half the bytes read by
 // every kernel), 64-bit column indices for results (what GraphBLAS packs).
-// All work of one call runs on the calling thread's per-thread stream.  These
-// functions are exported from libgbgpu for the benchmark's kernel timings.
+// All work of one call runs on the calling thread's per-thread stream.  Of
+// these functions libgbgpu exports (GBGPU_CUDA_EXPORT) only those the
+// benchmark's kernel timings and the kernel-level tests call; the others are
+// for libgbgpu's own host side, and hidden.
 
 #ifndef GBGPU_CUDA_H
 #define GBGPU_CUDA_H
@@ -107,10 +109,10 @@ typedef struct
 }
 gbgpu_cuda_profile ;
 
-// Knobs of this layer, for tests and measurements.  api/environment.c sets
-// them from the environment at gbgpu's initialization; the benchmark and the
-// kernel-level tests may set them too.  The transfers read theirs at their
-// first use.
+// Knobs of this layer (knobs.cu), for tests and measurements.
+// core/environment.c sets them from the environment at gbgpu's
+// initialization; the benchmark and the kernel-level tests may set them too.
+// The transfers read theirs at their first use.
 //
 // GBGPU_ACCUMULATOR: the selector picks per row (auto), or every row it can
 // take goes to one accumulator, any the registry marks forcible:
@@ -141,11 +143,11 @@ typedef struct
     int transfer_threads ;                  // GBGPU_XFER_THREADS: host copy threads
     int64_t staging_slot_bytes ;            // GBGPU_XFER_CHUNK: a staging slot
 }
-gbgpu_cuda_settings ;
+gbgpu_cuda_knobs ;
 
-GBGPU_CUDA_EXPORT gbgpu_cuda_settings gbgpu_cuda_default_settings (void) ;
-GBGPU_CUDA_EXPORT gbgpu_cuda_settings gbgpu_cuda_current_settings (void) ;
-GBGPU_CUDA_EXPORT void gbgpu_cuda_configure (const gbgpu_cuda_settings *settings) ;
+gbgpu_cuda_knobs gbgpu_cuda_default_knobs (void) ;
+GBGPU_CUDA_EXPORT gbgpu_cuda_knobs gbgpu_cuda_current_knobs (void) ;
+GBGPU_CUDA_EXPORT void gbgpu_cuda_configure (const gbgpu_cuda_knobs *knobs) ;
 
 // A bin's name for reports ("hash64" ... "hash16384", then the registry's
 // own bins: "dense", "merge", "global", "copy"; "empty"), or "?" for a
@@ -159,8 +161,8 @@ GBGPU_CUDA_EXPORT const char *gbgpu_cuda_last_error (void) ;  // message of this
 
 // Makes `device` the calling thread's current device for one call of gbgpu;
 // *previous gets the caller's, which gbgpu_cuda_restore_device puts back.
-GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_enter_device (int device, int *previous) ;
-GBGPU_CUDA_EXPORT void gbgpu_cuda_restore_device (int previous) ;
+gbgpu_cuda_status gbgpu_cuda_enter_device (int device, int *previous) ;
+void gbgpu_cuda_restore_device (int previous) ;
 
 // Is (add, mult, type) compiled in?
 GBGPU_CUDA_EXPORT bool gbgpu_cuda_semiring_supported (gbgpu_semiring s) ;
@@ -188,7 +190,7 @@ static inline int64_t gbgpu_bitmap_words (int64_t cells) { return (cells + 31) /
 // as bits (gbgpu_bitmap_words) and the device makes the CSR
 // (bitmap_upload.cu); rows come out sorted.  Returns once the host arrays
 // are no longer read.
-GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_upload_bitmap
+gbgpu_cuda_status gbgpu_cuda_upload_bitmap
 (
     gbgpu_dev_csr *D,
     int64_t nrows, int64_t ncols,
@@ -221,7 +223,7 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm
 // entries of rows 0..i-1.  Lower: a row of A*B holds at least the entries of
 // each row of B it meets, less M's row for T<!M> (0 for T<M>); *lower_total
 // gets their sum.  Device memory: 24 bytes a row.
-GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_row_bounds
+gbgpu_cuda_status gbgpu_cuda_row_bounds
 (
     int64_t *cumulative,
     int64_t *upper_total,
@@ -241,7 +243,7 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_row_bounds
 // rows are then sorted too.  All-ones results come back iso, as from
 // gbgpu_cuda_spgemm.  The profile puts the dot products in numeric_ms and
 // the compaction into T in sort_ms; products counts the multiply-adds done.
-GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_masked_dot
+gbgpu_cuda_status gbgpu_cuda_masked_dot
 (
     gbgpu_dev_result *T,
     gbgpu_semiring semiring,
@@ -263,12 +265,12 @@ typedef struct gbgpu_cuda_module gbgpu_cuda_module ;
 #define GBGPU_CUDA_MODULE_KERNELS GBGPU_ACCUMULATOR_COUNT
 
 // The device's architecture as NVRTC names it (90 for sm_90), 0 if unknown.
-GBGPU_CUDA_EXPORT int gbgpu_cuda_device_arch (int device) ;
+int gbgpu_cuda_device_arch (int device) ;
 
 // Loads a cubin and finds its kernels by their lowered names; T's values
 // have value_size bytes, an accumulator's value slot value_slot_bytes.  The
 // module stays loaded for the process.
-GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_module_load
+gbgpu_cuda_status gbgpu_cuda_module_load
 (
     gbgpu_cuda_module **module,
     const void *cubin,
@@ -279,7 +281,7 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_module_load
 
 // gbgpu_cuda_spgemm over a loaded module's semiring: the same phases, with
 // the module's kernels filling T's values (never iso).
-GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_spgemm_module
+gbgpu_cuda_status gbgpu_cuda_spgemm_module
 (
     gbgpu_dev_result *T,
     const gbgpu_cuda_module *module,
@@ -304,15 +306,15 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_download
 // Writes a byte of every page of fresh host memory with the transfer threads,
 // so that a later download finds its pages resident and can write them with
 // streaming stores.  Its content is garbage afterwards.
-GBGPU_CUDA_EXPORT void gbgpu_cuda_touch_host (void *p, size_t bytes) ;
+void gbgpu_cuda_touch_host (void *p, size_t bytes) ;
 
 // Waits for the work queued on the calling thread's stream: a result computed
 // on one thread is complete before another thread downloads it.
-GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_synchronize (void) ;
+gbgpu_cuda_status gbgpu_cuda_synchronize (void) ;
 
 // Bytes that the calling thread's last gbgpu_cuda_upload or gbgpu_cuda_download
 // moved over the bus (column indices go across in 32 bits where they can).
-GBGPU_CUDA_EXPORT uint64_t gbgpu_cuda_transfer_bytes (void) ;
+uint64_t gbgpu_cuda_transfer_bytes (void) ;
 
 GBGPU_CUDA_EXPORT void gbgpu_cuda_free_csr (gbgpu_dev_csr *D) ;
 GBGPU_CUDA_EXPORT void gbgpu_cuda_free_result (gbgpu_dev_result *T) ;
@@ -324,15 +326,15 @@ GBGPU_CUDA_EXPORT void gbgpu_cuda_free_result (gbgpu_dev_result *T) ;
 // accounting (they still count against GBGPU_DEVICE_MEMORY_LIMIT), and any
 // thread frees them with gbgpu_cuda_free_kept_csr on its current device,
 // which must be theirs, once no stream still reads them.
-GBGPU_CUDA_EXPORT size_t gbgpu_cuda_csr_bytes (const gbgpu_dev_csr *D) ;
-GBGPU_CUDA_EXPORT void gbgpu_cuda_keep_csr (const gbgpu_dev_csr *D) ;
-GBGPU_CUDA_EXPORT void gbgpu_cuda_free_kept_csr (gbgpu_dev_csr *D, size_t bytes) ;
+size_t gbgpu_cuda_csr_bytes (const gbgpu_dev_csr *D) ;
+void gbgpu_cuda_keep_csr (const gbgpu_dev_csr *D) ;
+void gbgpu_cuda_free_kept_csr (gbgpu_dev_csr *D, size_t bytes) ;
 
 // A result as an input: D takes T's row pointers and values, and column
 // indices narrowed to 32 bits (T's own are freed), as an upload of T's
 // content would make it (rows sorted).  On failure (out of memory) T is
 // unchanged and D empty.
-GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_result_to_csr (gbgpu_dev_csr *D,
+gbgpu_cuda_status gbgpu_cuda_result_to_csr (gbgpu_dev_csr *D,
     gbgpu_dev_result *T) ;
 
 // Returns the memory the pool keeps between calls to the driver, and frees the
@@ -340,21 +342,30 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_status gbgpu_cuda_result_to_csr (gbgpu_dev_csr *D,
 GBGPU_CUDA_EXPORT void gbgpu_cuda_trim_pool (void) ;
 
 // Device memory held by gbgpu on this thread: now, and the peak since reset.
-GBGPU_CUDA_EXPORT size_t gbgpu_cuda_memory_in_use (void) ;
+size_t gbgpu_cuda_memory_in_use (void) ;
 GBGPU_CUDA_EXPORT size_t gbgpu_cuda_memory_peak (void) ;
 GBGPU_CUDA_EXPORT void gbgpu_cuda_memory_peak_reset (void) ;
 
 // A cap on the device memory that gbgpu holds, all threads together (bytes;
 // 0: none).  For tests: an allocation that would pass it fails as if the
 // device were full (cudaErrorMemoryAllocation).
-GBGPU_CUDA_EXPORT void gbgpu_cuda_set_memory_limit (size_t bytes) ;
+void gbgpu_cuda_set_memory_limit (size_t bytes) ;
 
 // Device memory the next allocations can have: the device's free memory and
 // what the memory pool keeps unused, within the cap.
-GBGPU_CUDA_EXPORT size_t gbgpu_cuda_memory_available (void) ;
+size_t gbgpu_cuda_memory_available (void) ;
 
 #ifdef __cplusplus
 }
 #endif
+
+// What gbgpu_cuda_upload puts on the bus for a CSR matrix (memory/transfer.cu):
+// 8-byte row pointers, 4-byte column indices, the values (one for an iso
+// matrix); a download moves the same.
+static inline double gbgpu_csr_bus_bytes (double nrows, double nvals, double value_size,
+    bool iso)
+{
+    return (nrows + 1) * 8 + nvals * 4 + (iso ? 1 : nvals) * value_size ;
+}
 
 #endif

@@ -7,7 +7,10 @@
 #define GBGPU_JIT_H
 
 #include <stdbool.h>
-#include "api/api.h"
+#include "core/fork.h"
+#include "core/options.h"
+#include "core/stats.h"
+#include "graphblas/graphblas.h"
 #include "jit/compiler/compiler.h"
 
 //------------------------------------------------------------------------------
@@ -31,7 +34,7 @@ bool gbgpu_registry_op (GrB_BinaryOp op, gbgpu_definition *d) ;
 void gbgpu_definition_free (gbgpu_definition *d) ;
 
 //------------------------------------------------------------------------------
-// run-time compiled semirings (jit_semiring.c, jit_modules.c)
+// run-time compiled semirings (semiring.c, modules.c)
 //------------------------------------------------------------------------------
 
 // A semiring the kernels take from definitions or from built-in parts that

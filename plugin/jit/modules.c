@@ -48,7 +48,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
 static pthread_cond_t built = PTHREAD_COND_INITIALIZER ;   // some entry left BUILDING
 static gbgpu_jit_entry *entries = NULL ;
 // a FAILED entry's log (kept for the process): read without the lock, which
-// a child of fork may find held (api/fork.c)
+// a child of fork may find held (core/fork.c)
 static _Atomic (const char *) last_log = "" ;
 
 gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)

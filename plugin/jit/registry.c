@@ -6,7 +6,7 @@
 // GxB_Type_new and GxB_BinaryOp_new but has no call that returns them.
 // libgbgpu exports both functions in front of the library's (as it does
 // GrB_mxm, interpose.c), forwards each call to the library's own
-// (api/library.c), and remembers object -> (name, definition, and the sizes or
+// (graphblas/library.c), and remembers object -> (name, definition, and the sizes or
 // types it was made with).  GrB_Type_new and GrB_BinaryOp_new are macros
 // over them with no definition in 7.x, functions of their own from 9.0 on
 // (interposed as well): either way their objects are known, without one.

@@ -12,7 +12,8 @@
 // the standard ones, as for the compiled-in semirings.
 
 #include <string.h>
-#include "plan/plan.h"
+#include "jit/jit.h"
+#include "graphblas/builtin_ops.h"
 
 // The C name of a built-in type the kernels have a code for.
 static const char *c_type_name (gbgpu_type t)

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // The model (cost_model.c) prices bytes and entries, so they must be the
-// ones the call will really move: an input goes up as the bridge sends it
-// (run/bridge.c: CSR of op(X) read in place, a bitmap or full matrix as its
+// ones the call will really move: an input goes up as run/upload.c sends it
+// ( CSR of op(X) read in place, a bitmap or full matrix as its
 // cells, anything else through a private copy on the host first), each
 // matrix once however many roles it plays (run/mxm_gpu.c), none that the
 // device cache holds unchanged from an earlier call, and the library

@@ -2,13 +2,10 @@
 // and on the CPU, and how measurements move it.
 // SPDX-License-Identifier: Apache-2.0
 //
-// Policy auto used to send a call to the GPU when its estimated products
-// passed GBGPU_MIN_WORK.  Products are a small part of a GPU call's time
-// (bench/NOTES.md, v0.6: a BFS level spends most of it moving the mask and
-// A over the bus and on fixed costs), so a count alone sent calls to the GPU
-// that the CPU does faster and kept others that the GPU does faster.  The
-// model predicts the whole call instead, each part as a line in its sizes
-// (call_sizes.c reads them from the matrices, as the bridge will send them):
+// Products are a small part of a GPU call's time (a BFS level spends most
+// of it moving the mask and A over the bus, and on fixed costs), so the
+// model predicts the whole call, each part as a line in its sizes
+// (call_sizes.c reads them from the matrices, as run/upload.c will send them):
 //
 //   upload   = per upload x matrices sent + CSR bytes / host-to-device rate
 //              (staged through pinned memory) + a bitmap's or full matrix's
@@ -35,45 +32,40 @@
 // is the products (product_estimate.c: from the matrices' arrays, as
 // power-law graphs need), or for a masked dot product its merge steps
 // counted in products (masked_dot_choice.c), whose kind has lines of its own.
+// docs/policy.md gives the measurements behind each rule below.
 //
 // First use: CUDA loads a kernel at its first launch, milliseconds for a
 // product's kernels, and a run-time semiring is compiled first (seconds) or
 // read from the disk cache.  A call whose kernel set (semiring x path:
-// unmasked, T<M>, T<!M>, masked dot; plan/kernel_sets.c) has not run in
-// the process is charged that, once.  A single small call must not pay it
-// on the GPU (triangles on bcsstk13 took 1.95x the CPU that way), yet a
-// program of many such calls (a BFS's levels) should pay it once and gain
-// on the rest: the charge is reduced by what the set's calls kept on the
-// CPU forwent (the CPU's measured time - the GPU's predicted x margin;
-// auto_policy.c, kernel_sets.c adds it up),
-// the rent-or-buy rule: renting (the CPU) never costs more than the
-// purchase (the load) before the purchase is made.
+// unmasked, T<M>, T<!M>, masked dot; kernel_sets.c) has not run in the
+// process is charged that, once.  A single small call must not pay it on the
+// GPU, yet a program of many such calls (a BFS's levels) should pay it once
+// and gain on the rest: the charge is reduced by what the set's calls kept
+// on the CPU forwent (the CPU's measured time - the GPU's predicted x
+// margin; auto_policy.c, kernel_sets.c adds it up), the rent-or-buy rule:
+// renting (the CPU) never costs more than the purchase (the load) before the
+// purchase is made.
 //
 // Rates: the GPU's start from priors, replaced at the device's start by a
-// calibration (run/calibrate_device.c times a tiny product for the fixed
-// costs and a larger one for the rates, each in its three parts, and a
-// bitmap's upload for the cells' rate).  The CPU's start from an optimistic
-// prior (a fast core times the library's threads), so that an unknown call
-// errs to the CPU, the side issue 17 measures against; every call the model
-// keeps on the CPU is timed and teaches the CPU's line, so a CPU slower than
-// the prior sends the next calls to the GPU.
-// Every GPU call teaches the GPU's lines with its measured parts (the
-// stats' upload, kernel, download, finish).  A measurement moves each term
-// of the line by its share of the prediction, geometrically: a fixed-cost
-// bound call moves the fixed cost, a large call the rate.  One call cannot
-// flip everything: the ratio measured/predicted counts at most 16, and with
-// weight 1/2 for the first measurement (the prior or calibration counts as
-// one), falling to 1/4: a call at most quadruples a term; every term stays
-// within a factor 1000 of its prior.  On the CPU's line, a miss by more than
-// 2x the same way as the line's last measurement is the model, not an
-// outlier, and counts in full: a BFS's levels kept on the CPU under a
-// 10^7-cell visited bitmap took 11, 79, 68, 61 and 42 ms where the CPU's
-// line, at a quarter a call, predicted 3.8, 2.0, 1.7, 2.0 and 3.0 (CA-HepTh,
-// 1024 sources), while the GPU did each in 3-7 ms.  Not on the GPU's lines:
-// they start from the device's calibration, and their repeated misses were
-// the host's memory (two downloads into fresh pages at a third of the
-// calibrated rate made the download line read oregon1's next A*A, 117 MB,
-// as 54 ms, where the whole GPU call takes 12-20).
+// calibration (calibrate_device.c times a tiny product for the fixed costs
+// and a larger one for the rates, each in its three parts, and a bitmap's
+// upload for the cells' rate).  The CPU's start from an optimistic prior (a
+// fast core times the library's threads), so that an unknown call errs to
+// the CPU, the side "never slower with gbgpu loaded" is measured against;
+// every call the model keeps on the CPU is timed and teaches the CPU's line,
+// so a CPU slower than the prior sends the next calls to the GPU.  Every GPU
+// call teaches the GPU's lines with its measured parts (the stats' upload,
+// kernel, download, finish).  A measurement moves each term of the line by
+// its share of the prediction, geometrically: a fixed-cost bound call moves
+// the fixed cost, a large call the rate.  One call cannot flip everything:
+// the ratio measured/predicted counts at most 16, and with weight 1/2 for
+// the first measurement (the prior or calibration counts as one), falling to
+// 1/4: a call at most quadruples a term; every term stays within a factor
+// 1000 of its prior.  On the CPU's line, a miss by more than 2x the same way
+// as the line's last measurement is the model, not an outlier, and counts in
+// full (a BFS's levels under a large visited bitmap).  Not on the GPU's
+// lines: they start from the device's calibration, and their repeated misses
+// were the host's memory (downloads into fresh pages), not the model.
 //
 // The lines are kept per kind of mask (unmasked, T<M>, T<!M>): the
 // library's and the kernels' methods differ by it.  Limits: a kind whose
@@ -98,21 +90,21 @@
 #define LEAST_SECONDS 1e-7
 
 // The priors, seconds per unit.  The GPU's are an H100's order of magnitude
-// (bench/NOTES.md: a BFS level's fixed costs, the kernels' 4.5 x 10^10
-// products/s on grid3d27:100), a little slow, until the calibration
+// (a BFS level's fixed costs, the kernels' 4.5 x 10^10 products/s on
+// grid3d27:100), a little slow, until the calibration
 // replaces them: priors far too slow would keep every call of a process that
 // never calls gbgpu_start_device off the GPU, and so uncalibrated.  The
 // CPU's are fast: SuiteSparse does 6.5 x 10^7 products/s a thread on
-// grid3d27:100 (0.70 s on 16 threads, RESULTS.md v0.2), the prior 1.5 x 10^8
+// grid3d27:100 (0.70 s on 16 threads, H200, 2026-11-22), the prior 1.5 x 10^8
 // (1.2 x 10^8 on triangles' masked C<L> = L*L on rmat:20: 1.17 x 10^10
 // products in 6.3 s).  A kernel set's first use: the single masked product
-// of triangles took 3.2-7.9 ms more as a process's first (its GPU column,
-// RESULTS.md 2026-11-24, less the graph suite's warm e2e of the same
+// of triangles took 3.2-7.9 ms more as a process's first (the examples'
+// GPU column, H100, 2026-11-24, less the graph suite's warm e2e of the same
 // product: bcsstk13 6.8 - 1.6, p2p-Gnutella31 10.1 - 2.2, oregon1 7.5 -
 // 4.3; karate's whole call 4.6); the prior is the top of that range, as a
 // first use underestimated sends small calls to the GPU.  A run-time
-// semiring's: its compile, 2.5 s on the H100's host (NOTES v0.4; 9 ms
-// when the disk cache has it, which the model does not ask).
+// semiring's: its compile, 2.5 s on the H100's host (2026-11-22; 9 ms when
+// the disk cache has it, which the model does not ask).
 static gbgpu_cost_line prior_line (gbgpu_cost_part part, double cpu_threads)
 {
     double threads = (cpu_threads >= 1) ? cpu_threads : 1 ;

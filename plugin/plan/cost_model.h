@@ -152,7 +152,7 @@ typedef struct
 gbgpu_cost_sample ;
 
 // A tiny and a larger product, each timed in its three GPU parts, and a
-// bitmap's upload (run/calibrate_device.c).
+// bitmap's upload (plan/calibrate_device.c).
 typedef struct
 {
     gbgpu_cost_sample small [3], large [3] ;    // upload, kernel, download

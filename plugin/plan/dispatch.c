@@ -13,7 +13,6 @@
 // gbgpu never has to imitate the library's error checks.
 
 #include "plan/plan.h"
-#include "run/run.h"
 
 // Column indices are 32-bit on the device, and the hash tables use the top bit.
 #define GBGPU_MAX_DEVICE_DIM ((GrB_Index) INT32_MAX - 1)

@@ -4,9 +4,9 @@
 //
 // CUDA loads a kernel at its first launch (lazy loading), milliseconds for a
 // product's kernels, and a run-time semiring is built before that: the
-// first call of each semiring x path in a process pays it (bench/NOTES.md,
-// v0.7 outcome: triangles' single small product on the GPU took 1.95x the
-// CPU on bcsstk13).  The cost model charges it while the set is not loaded
+// first call of each semiring x path in a process pays it (triangles' single
+// small product on the GPU took 1.95x the CPU on bcsstk13: H100, 2026-11-24;
+// docs/policy.md).  The cost model charges it while the set is not loaded
 // (cost_model.c); every successful GPU call, whatever the policy, marks its
 // set loaded (run/mxm_gpu.c).  A set not loaded also keeps the savings its
 // calls forwent on the CPU, which the charge is reduced by (rent or buy).

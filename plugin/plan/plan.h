@@ -1,64 +1,24 @@
 // plugin/plan/plan.h: one GrB_mxm call as a plan for the GPU, or the reason
-// it goes to the library: built-in operators, dispatch, masked dot choice,
-// policy auto's cost model.
+// it goes to the library: dispatch, masked dot choice, policy auto's cost
+// model and its calibration.
 // SPDX-License-Identifier: Apache-2.0
 
 #ifndef GBGPU_PLAN_H
 #define GBGPU_PLAN_H
 
 #include <stdbool.h>
-#include "api/api.h"
+#include "core/fork.h"
+#include "core/options.h"
+#include "core/stats.h"
+#include "graphblas/graphblas.h"
+#include "graphblas/builtin_ops.h"
+#include "graphblas/operand.h"
 #include "jit/jit.h"
 #include "plan/cost_model.h"
 
 //------------------------------------------------------------------------------
-// built-in operators (builtin_ops.c)
-//------------------------------------------------------------------------------
-
-// What a built-in binary operator computes, and on which type.
-typedef struct
-{
-    bool known ;
-    int code ;          // a gbgpu_add when it is a monoid's op, a gbgpu_mult otherwise
-    gbgpu_type type ;
-}
-gbgpu_builtin_op ;
-
-// What gbgpu_cuda_upload puts on the bus for a CSR matrix (cuda/memory/
-// transfer.cu): 8-byte row pointers, 4-byte column indices, the values (one
-// for an iso matrix); a download moves the same.
-static inline double gbgpu_csr_bus_bytes (double nrows, double nvals, double value_size,
-    bool iso)
-{
-    return (nrows + 1) * 8 + nvals * 4 + (iso ? 1 : nvals) * value_size ;
-}
-
-// The library's built-in operator objects, looked up once it is found (hundreds of dlsym
-// calls, a few tenths of a millisecond: gbgpu_start_device does it, so that
-// a program's first GrB_mxm does not).
-void gbgpu_builtin_ops_find (void) ;
-gbgpu_builtin_op gbgpu_classify_add (GrB_BinaryOp op) ;
-gbgpu_builtin_op gbgpu_classify_mult (GrB_BinaryOp op) ;
-GrB_Type gbgpu_grb_type (gbgpu_type t) ;
-bool gbgpu_type_code (GrB_Type type, gbgpu_type *t) ;
-bool gbgpu_monoid_identity_is_standard (GrB_Monoid monoid, gbgpu_add add, gbgpu_type t) ;
-bool gbgpu_monoid_terminal_is_standard (GrB_Monoid monoid, gbgpu_add add, gbgpu_type t) ;
-
-//------------------------------------------------------------------------------
 // dispatch (dispatch.c)
 //------------------------------------------------------------------------------
-
-// One input of the product as the kernels see it: op(X) in CSR, its values in
-// `type` when they are read at all.
-typedef struct
-{
-    GrB_Matrix matrix ;
-    bool transpose ;        // op(X) = X'
-    bool values_needed ;
-    GrB_Type type ;         // the type the kernel reads the values in
-    GrB_Index nrows, ncols ;// of op(X)
-}
-gbgpu_operand ;
 
 typedef struct
 {
@@ -169,8 +129,23 @@ bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan) ;
 void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS],
     double t_entries) ;
 void gbgpu_auto_learn_cpu (const gbgpu_plan *plan, double seconds, double t_entries) ;
-// The device's calibration (run/calibrate_device.c), once.
+// The device's calibration (calibrate_device.c), once.
 void gbgpu_auto_calibrate (const gbgpu_cost_calibration *c) ;
 bool gbgpu_auto_calibrated (void) ;
+// The model's current rates into the stats.
+void gbgpu_auto_report (gbgpu_stats_t *stats) ;
+
+//------------------------------------------------------------------------------
+// the cost model's calibration (calibrate_device.c)
+//------------------------------------------------------------------------------
+
+// Times a tiny and a larger product on the calling thread's current device
+// (started) and gives policy auto's cost model its fixed costs and rates.
+gbgpu_cuda_status gbgpu_calibrate_device (void) ;
+
+// Policy auto's first modelled call, in a process that did not call
+// gbgpu_start_device: calibrates on gbgpu's device before the model decides
+// (once; a failure leaves the priors).  False when a fault took the device.
+bool gbgpu_calibrate_before_deciding (void) ;
 
 #endif

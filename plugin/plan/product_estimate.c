@@ -7,7 +7,7 @@
 // column and row of average length) is far too low on power-law graphs:
 // triangles' C<L> = L*L has 1.17e10 products on rmat:20 where it says
 // 2.35e8 (50x), 1.45e6 on oregon1_010331 where it says 4.5e4 (32x), 4x on
-// Wiki-Vote (bench/RESULTS.md, the graph suite's products column), so the
+// Wiki-Vote (gbgpu-bench's graph suite, H100, 2026-11-25), so the
 // cost model predicted rmat:20's 6.3 s on the CPU as 0.1 s and kept it
 // there, and the floor GBGPU_MIN_WORK left such calls unmodelled.
 //
@@ -23,7 +23,8 @@
 // row), or a matrix other than sparse (hypersparse, bitmap, full): the
 // average estimate.
 
-#include "run/run.h"
+#include "plan/plan.h"
+#include "graphblas/matrix_view.h"
 
 // Entries read at most.  On R-MAT graphs of scale 14-20 made as the examples
 // make them (a host simulation, not in the tree), 1024 evenly spaced entries

@@ -6,14 +6,14 @@
 // replace) replaces C's content: nothing reads C's old entries afterwards.
 // Its arrays are then taken (GxB_Matrix_unpack_CSR: no copy for a matrix
 // held sparse by row) and T is downloaded into them where they are large
-// enough (bridge.c).  Their pages are in memory already; fresh arrays from
+// enough (host_result.c).  Their pages are in memory already; fresh arrays from
 // the allocator cost a page fault and the kernel's zeroing of every page: a
 // 1.9 GB download took 94-123 ms into fresh arrays and 36 ms into resident
-// ones on the H100 host (bench/NOTES.md, v0.11).  A program that writes the
+// ones on the H100 host (docs/memory.md).  A program that writes the
 // same C again and again (MCL's expansion E = P*P, a loop of products) gets
 // this from its second call on.
 //
-// Only when gbgpu knows GraphBLAS's allocator (api/allocator.c): C's arrays
+// Only when gbgpu knows GraphBLAS's allocator (graphblas/allocator.c): C's arrays
 // are the library's, and gbgpu may grow or free them.  Only when C is none
 // of A, B and M: until T is back, any failure sends the
 // call to the library, which must still find its inputs there, while C's
@@ -21,12 +21,11 @@
 // bitmap, full or hypersparse C would be converted first).  Its pending work,
 // if any, is finished by the unpack (a matrix written by a product has none).
 // C keeps its type, size and settings; the caller packs T into it.  C has
-// changed: the device cache forgets it at once (the unpack is the library's
-// own call, which no wrapper of gbgpu's sees), so that a call that fails
-// from here on can never find C's old copy on the device.
+// changed, and is forgotten by the device cache when the call ends, as every
+// write of C is (cache/c_written.c): being none of the inputs, C's old copy
+// is never read meanwhile.
 
 #include "run/run.h"
-#include "cache/generations.h"
 
 static bool is_input (GrB_Matrix C, const GrB_Matrix M, const gbgpu_plan *plan)
 {
@@ -54,5 +53,4 @@ void gbgpu_take_arrays_of_C (gbgpu_host_arrays *old, GrB_Matrix C, const GrB_Mat
     old->p_size = (size_t) p_size ;
     old->j_size = (size_t) j_size ;
     old->x_size = (size_t) x_size ;
-    gbgpu_generation_forget (C) ;
 }

@@ -74,11 +74,11 @@ static gbgpu_delegate_reason upload_input (uploaded *u, const gbgpu_operand *X, 
     // before X is read: a change meanwhile makes the copy not kept
     uint64_t generation = gbgpu_device_cache_on () ? gbgpu_generation_of (X->matrix) : 0 ;
     gbgpu_cuda_status status ;
-    GrB_Info info = gbgpu_bridge_upload (&u->csr, X, &status) ;
+    GrB_Info info = gbgpu_upload_operand (&u->csr, X, &status) ;
     if (status == GBGPU_CUDA_OUT_OF_MEMORY && gbgpu_device_cache_evict_idle ())
     {
         gbgpu_count_cuda_status (status) ;
-        info = gbgpu_bridge_upload (&u->csr, X, &status) ;
+        info = gbgpu_upload_operand (&u->csr, X, &status) ;
     }
     if (info != GrB_SUCCESS)
     {
@@ -123,30 +123,6 @@ static void release_inputs (uploaded up [3], bool failed)
     }
 }
 
-// After C was written: C is forgotten (its old copies dropped), and T's
-// device copy, when the product kept one (C's new content exactly), becomes
-// C's under a fresh generation, or is freed.
-static void keep_result_as_C (gbgpu_dev_csr *kept, GrB_Matrix C, GrB_Info info,
-    const gbgpu_plan *plan, int device_id)
-{
-    gbgpu_generation_forget (C) ;
-    if (kept->p == NULL) return ;
-    gbgpu_cache_entry *e = NULL ;
-    if (info == GrB_SUCCESS)
-    {
-        // C read later as A or B: op(C) = C with its values in its own type
-        // (direct_to_C: C's type is T's)
-        gbgpu_operand X = { .matrix = C, .transpose = false, .values_needed = true,
-            .type = plan->ttype, .nrows = (GrB_Index) kept->nrows, .ncols = (GrB_Index) kept->ncols } ;
-        // what an upload of C would have moved
-        uint64_t bus_bytes = (uint64_t) gbgpu_csr_bus_bytes ((double) kept->nrows,
-            (double) kept->nvals, (double) kept->value_size, kept->iso) ;
-        e = gbgpu_device_cache_adopt (kept, &X, gbgpu_generation_of (C), bus_bytes, device_id) ;
-    }
-    gbgpu_device_cache_release (e) ;
-    gbgpu_cuda_free_csr (kept) ;
-}
-
 // Packs T into C, or into a new R that the final step applies to C.  When
 // GraphBLAS's allocator is not known, T's arrays are only lent to R, and
 // taken back after the final step has copied T into C.
@@ -156,36 +132,39 @@ static GrB_Info write_result (GrB_Matrix C, const GrB_Matrix M, const GrB_Binary
     const bool owned_by_library = gbgpu_host_allocator_known () ;
     if (plan->direct_to_C && owned_by_library)
     {
-        gbgpu_matrix_settings settings ;
-        GrB_Info info = gbgpu_settings_save (&settings, C) ;
+        gbgpu_matrix_format settings ;
+        GrB_Info info = gbgpu_format_save (&settings, C) ;
         if (info != GrB_SUCCESS)
         {
             gbgpu_host_result_free (H) ;
             return info ;
         }
-        info = gbgpu_bridge_pack (C, H) ;
-        return (info == GrB_SUCCESS) ? gbgpu_settings_restore (C, &settings) : info ;
+        info = gbgpu_host_result_pack (C, H) ;
+        return (info == GrB_SUCCESS) ? gbgpu_format_restore (C, &settings) : info ;
     }
     GrB_Matrix R = NULL ;
     // T is m by n: B's columns, or its rows when a masked dot product reads
     // B as stored for A*B'
     GrB_Index n = plan->masked_dot ? plan->B.nrows : plan->B.ncols ;
     GrB_Info info = GrB_Matrix_new (&R, plan->ttype, plan->A.nrows, n) ;
-    if (info == GrB_SUCCESS) info = gbgpu_bridge_pack (R, H) ;
+    if (info == GrB_SUCCESS) info = gbgpu_host_result_pack (R, H) ;
     else gbgpu_host_result_free (H) ;
     const bool lent = (info == GrB_SUCCESS && !owned_by_library) ;
     if (info == GrB_SUCCESS) info = gbgpu_finish (C, M, accum, R, plan) ;
-    if (!lent || gbgpu_bridge_take_back (R)) GrB_Matrix_free (&R) ;
+    if (!lent || gbgpu_host_result_take_back (R)) GrB_Matrix_free (&R) ;
     return info ;
 }
 
 gbgpu_delegate_reason gbgpu_mxm_on_gpu
 (
     GrB_Info *info,
+    gbgpu_result_copy *kept,
     GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
     const gbgpu_plan *plan
 )
 {
+    const gbgpu_result_copy none = { .device = 0 } ;
+    *kept = none ;
     double start = gbgpu_seconds_now () ;
     double part [GBGPU_PARTS] = { 0 } ;     // seconds, counted if the call is done here
     *info = GrB_SUCCESS ;
@@ -216,7 +195,6 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     const gbgpu_dev_csr *device [3] = { NULL, NULL, NULL } ;
     uploaded up [3] = { 0 } ;
     gbgpu_host_result T ;
-    gbgpu_dev_csr kept = { 0 } ;        // T's device copy, kept as C's
     int64_t products = 0 ;
     bool have_result = false ;
     // C's old arrays for T, when T replaces C's content (their unpack, and
@@ -232,7 +210,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         now = gbgpu_seconds_now () ;
         bool keep = plan->direct_to_C && gbgpu_device_cache_on () ;
         *info = gbgpu_product_to_host (&T, &status, &products, plan,
-            device [0], device [1], device [2], device_id, keep ? &kept : NULL, &old_C) ;
+            device [0], device [1], device [2], device_id, keep ? &kept->csr : NULL, &old_C) ;
         if (status != GBGPU_CUDA_OK)
         {
             reason = reason_for (status) ;
@@ -263,16 +241,13 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     const double t_entries = have_result ? (double) T.nvals : -1 ;
     const bool into_C_arrays = have_result && T.in_old_arrays ;
     const double touch_seconds = have_result ? T.touch_seconds : 0 ;
-    if (have_result)
-    {
-        *info = write_result (C, M, accum, &T, plan) ;
-        keep_result_as_C (&kept, C, *info, plan, device_id) ;
-    }
+    if (have_result) *info = write_result (C, M, accum, &T, plan) ;
     part [GBGPU_PART_FINISH] = gbgpu_seconds_now () - now ;
-    // Only here, not before the final step: its last part, keep_result_as_C,
-    // still works on device_id (this thread's stream synchronized, T's device
-    // copy adopted as C's or freed), and must follow the write of C (C's new
-    // generation; T's copy freed when the write failed).
+    // T's device copy goes to the device cache as C's once C is written
+    // (cache/c_written.c); a call redone on the CPU writes C otherwise
+    kept->type = plan->ttype ;
+    kept->device = device_id ;
+    if (!have_result) gbgpu_cuda_free_csr (&kept->csr) ;
     gbgpu_cuda_restore_device (caller_device) ;
     if (reason == GBGPU_NOT_DELEGATED && *info != GrB_PANIC)
     {

@@ -112,7 +112,7 @@ static void *download_block (void *arg)
     block_download *d = arg ;
     d->status = gbgpu_cuda_set_device (d->device) ;
     if (d->status == GBGPU_CUDA_OK)
-        d->status = gbgpu_bridge_download_rows (d->H, d->first_row, &d->T) ;
+        d->status = gbgpu_host_result_download (d->H, d->first_row, &d->T) ;
     return NULL ;
 }
 
@@ -351,7 +351,7 @@ GrB_Info gbgpu_product_to_host
                     old) ;
                 if (info == GrB_SUCCESS)
                 {
-                    *status = gbgpu_bridge_download_rows (H, 0, &T) ;
+                    *status = gbgpu_host_result_download (H, 0, &T) ;
                     if (*status != GBGPU_CUDA_OK) gbgpu_host_result_free (H) ;
                 }
                 // T not kept (no memory for its narrowed indices) costs nothing

@@ -1,7 +1,7 @@
-// plugin/run/run.h: running a plan: inputs to the device and the result
-// back (bridge.c), whole or in row blocks (row_blocks.c), the final step
-// (finish.c), the cost model's calibration (calibrate_device.c), one
-// product on the GPU (mxm_gpu.c).
+// plugin/run/run.h: running a plan: inputs to the device (upload.c), the
+// result back into host arrays (host_result.c), whole or in row blocks
+// (row_blocks.c), C's old arrays (arrays_of_C.c), the final step
+// (finish.c), and one product on the GPU (mxm_gpu.c).
 // SPDX-License-Identifier: Apache-2.0
 
 #ifndef GBGPU_RUN_H
@@ -9,62 +9,20 @@
 
 #include <stdbool.h>
 #include "plan/plan.h"
+#include "cache/device_cache.h"
+#include "graphblas/allocator.h"
+#include "graphblas/matrix_format.h"
+#include "graphblas/matrix_view.h"
 
 //------------------------------------------------------------------------------
-// a read-only view of a matrix's arrays (matrix_view.c)
-//------------------------------------------------------------------------------
-
-// The arrays as the library holds them: for a sparse matrix, CSR of X when
-// held by row (CSC of X, i.e. CSR of X', by column), with 64-bit indices.
-typedef struct
-{
-    GxB_Iterator iterator ;     // attached to X while the view is open
-    GrB_Type type ;
-    int sparsity ;              // GxB_SPARSE, GxB_HYPERSPARSE, GxB_BITMAP, GxB_FULL
-    bool by_col, iso ;
-    int64_t vectors ;           // rows of X by row, columns by column
-    int64_t vector_length ;     // the other dimension
-    int64_t nvals ;             // entries, when sparse
-    const int64_t *p, *i ;      // sparse: vectors+1 pointers, nvals indices
-    const int8_t *b ;           // bitmap: vectors * vector_length bytes,
-                                // nonzero where an entry is present
-    const void *x ;             // values (one if iso; a cell each in a
-                                // bitmap or full matrix)
-}
-gbgpu_matrix_view ;
-
-// Opens a view of X (finishing X's pending work first, as any read does);
-// X must stay unchanged until gbgpu_view_close.  GrB_NOT_IMPLEMENTED when
-// the library's iterator is not laid out as gbgpu's header says.
-GrB_Info gbgpu_view_open (gbgpu_matrix_view *v, GrB_Matrix X) ;
-// Whether an iterator of `header_size` bytes is laid out as the header says.
-bool gbgpu_view_layout_matches (size_t header_size) ;
-void gbgpu_view_close (gbgpu_matrix_view *v) ;
-
-//------------------------------------------------------------------------------
-// a matrix's settings (matrix_settings.c)
-//------------------------------------------------------------------------------
-
-typedef struct
-{
-    int32_t format, sparsity_control ;
-    double hyper_switch, bitmap_switch ;
-}
-gbgpu_matrix_settings ;
-
-GrB_Info gbgpu_settings_save (gbgpu_matrix_settings *s, GrB_Matrix X) ;
-// Puts them back; the sparsity control last, converting X's content to it.
-GrB_Info gbgpu_settings_restore (GrB_Matrix X, const gbgpu_matrix_settings *s) ;
-
-//------------------------------------------------------------------------------
-// bridge (bridge.c): GrB_Matrix <-> device CSR
+// inputs to the device (upload.c), results on the host (host_result.c)
 //------------------------------------------------------------------------------
 
 // Puts op(X) on the device.  X is read in place, through a read-only view,
 // when its storage is already CSR of op(X), and through a private copy
 // otherwise; X is only read either way.  A device failure: *status, and
 // GrB_OUT_OF_MEMORY.
-GrB_Info gbgpu_bridge_upload (gbgpu_dev_csr *D, const gbgpu_operand *X,
+GrB_Info gbgpu_upload_operand (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status) ;
 
 // Host arrays from GraphBLAS's allocator that a result may take over (C's
@@ -111,17 +69,17 @@ void gbgpu_host_result_free (gbgpu_host_result *H) ;
 
 // Brings T back as rows first_row .. first_row + T->nrows - 1 of H, after
 // the entries H holds (H must have room for them).
-gbgpu_cuda_status gbgpu_bridge_download_rows (gbgpu_host_result *H,
+gbgpu_cuda_status gbgpu_host_result_download (gbgpu_host_result *H,
     int64_t first_row, const gbgpu_dev_result *T) ;
 
 // Packs H (all its rows filled) into R, which takes the arrays over (R's old
 // content is replaced); H is empty afterwards, whatever happened.
-GrB_Info gbgpu_bridge_pack (GrB_Matrix R, gbgpu_host_result *H) ;
+GrB_Info gbgpu_host_result_pack (GrB_Matrix R, gbgpu_host_result *H) ;
 // When GraphBLAS's allocator is not known (gbgpu_host_allocator_known), the
-// arrays gbgpu_bridge_pack lent R, taken out again and freed, once the final
+// arrays gbgpu_host_result_pack lent R, taken out again and freed, once the final
 // step has copied them; R is empty then.  False when they could not be taken
 // out: R must then not be freed (the library would free them).
-bool gbgpu_bridge_take_back (GrB_Matrix R) ;
+bool gbgpu_host_result_take_back (GrB_Matrix R) ;
 
 //------------------------------------------------------------------------------
 // the product into host arrays, whole or in row blocks (row_blocks.c)
@@ -171,19 +129,6 @@ GrB_Info gbgpu_finish
 ) ;
 
 //------------------------------------------------------------------------------
-// the cost model's calibration (calibrate_device.c)
-//------------------------------------------------------------------------------
-
-// Times a tiny and a larger product on the calling thread's current device
-// (started) and gives policy auto's cost model its fixed costs and rates.
-gbgpu_cuda_status gbgpu_calibrate_device (void) ;
-
-// Policy auto's first modelled call, in a process that did not call
-// gbgpu_start_device: calibrates on gbgpu's device before the model decides
-// (once; a failure leaves the priors).  False when a fault took the device.
-bool gbgpu_calibrate_before_deciding (void) ;
-
-//------------------------------------------------------------------------------
 // one product on the GPU (mxm_gpu.c)
 //------------------------------------------------------------------------------
 
@@ -192,6 +137,8 @@ bool gbgpu_calibrate_before_deciding (void) ;
 gbgpu_delegate_reason gbgpu_mxm_on_gpu
 (
     GrB_Info *info,
+    gbgpu_result_copy *kept,    // T's device copy when T is C's new content,
+                                // for gbgpu_cache_C_written (csr.p NULL: none)
     GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
     const gbgpu_plan *plan
 ) ;

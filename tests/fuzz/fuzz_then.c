@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Each kind is a family of calls that changes a matrix the way a program
-// does between two products (issue 17: an input kept on the device must be
+// does between two products (an input kept on the device must be
 // uploaded again once it may have changed).  Both sides make the same call
 // on operands of the same content and storage, so the library answers both
 // alike: an index outside an empty matrix, or a user-defined type that an

@@ -33,7 +33,7 @@
 //
 // Bins: rows of C grouped by the accumulator they get.  The hash
 // accumulator also has GBGPU_SHARED_HASH_BINS bins of tables in shared
-// memory, 2^6 .. 2^14 slots (bins 0 .. 8, each tuned by rows.cuh's
+// memory, 2^6 .. 2^14 slots (bins 0 .. 8, each tuned by tuning.cuh's
 // shared_bins); then come the accumulators' own bins in the registry's
 // order, and last the rows with nothing to compute.
 

@@ -13,13 +13,8 @@
 
 namespace gbgpu {
 
-// Tuning: a warp per row, this many rows a block (initial guess: rows of B
-// reached from single-entry rows are short on average, so a warp is enough
-// and a block of 8 warps keeps the multiprocessors full).
-struct copy_policy
-{
-    static constexpr int warps_per_block = 8 ;
-} ;
+// Tuning: a warp per row, copy_policy::warps_per_block rows a block
+// (tuning.cuh).
 
 template <class SR, bool FILL>
 __global__ void __launch_bounds__ (copy_policy::warps_per_block * 32)

@@ -42,24 +42,11 @@
 
 namespace gbgpu {
 
-// Tuning (initial guesses, to be measured on the device): 512 threads a
-// block and four blocks a multiprocessor fill its 2048 threads with four
-// rows at a time (the states of 65536 columns take 16 KB a block).  That
-// leaves 32 registers a thread (__launch_bounds__); ptxas spills (sm_90,
-// CUDA 13: up to ~180 bytes for some semirings) outside the product loops,
-// not in them.  The states
-// go to shared memory when at least DENSE_MIN_SHARED_BLOCKS blocks' states
-// fit a multiprocessor: shared atomics at half occupancy are taken to beat
-// global ones at full.  A chunk of value slots is sized for
-// DENSE_CHUNK_BLOCKS blocks a multiprocessor (H100, 8-byte values, 65536
-// columns: 112 KB a block, 16 KB of states and 12288 columns of slots: six
-// chunks), and used when the width takes at most DENSE_MAX_CHUNKS of them
-// (each chunk reads every product's column index again).
-constexpr int DENSE_THREADS = 512 ;
-constexpr int DENSE_BLOCKS_PER_SM = 4 ;
-constexpr int DENSE_MIN_SHARED_BLOCKS = 2 ;
-constexpr int DENSE_CHUNK_BLOCKS = 2 ;
-constexpr int DENSE_MAX_CHUNKS = 16 ;
+// Tuning (tuning.cuh): DENSE_THREADS a block, DENSE_BLOCKS_PER_SM blocks a
+// multiprocessor.  The states go to shared memory when at least
+// DENSE_MIN_SHARED_BLOCKS blocks' states fit a multiprocessor.  A chunk of
+// value slots is sized for DENSE_CHUNK_BLOCKS blocks a multiprocessor, and
+// used when the width takes at most DENSE_MAX_CHUNKS of them.
 
 // A column's state, 2 bits.  During products a column only goes from the
 // row's `from` state (EMPTY, or MASKED_OUT for T<M>) to PRESENT, which has

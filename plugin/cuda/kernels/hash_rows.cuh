@@ -14,7 +14,8 @@
 // row's number of entries; filling writes the row's entries, sorted by column
 // for shared-memory rows (counting the smaller keys in small tables, a bitonic
 // sort of the table in place in large ones) and unsorted for global-memory
-// rows (sorted afterwards by sort_rows).
+// rows (sorted afterwards by sort_rows).  The bins' sizes, threads and the
+// sort's cutoff are in tuning.cuh.
 
 #ifndef GBGPU_HASH_ROWS_CUH
 #define GBGPU_HASH_ROWS_CUH
@@ -129,11 +130,9 @@ __device__ void gather_row (const uint32_t *keys, const typename SR::S *slots,
 // sorting a table: bitonic, in shared memory, by the G threads of its group
 //------------------------------------------------------------------------------
 
-// Up to this size a row is put in order by counting, per entry, the keys
-// below it (n^2 / G reads a thread); above it, by sorting its table.  On an
-// H200 (grid3d27:100, n ~ 125 in 256-slot tables) counting took 12 ms of
-// numeric phase, the bitonic sort 18 ms, counting over the whole table 21 ms.
-constexpr int RANK_SORT_MAX_TABLE = 512 ;
+// Up to RANK_SORT_MAX_TABLE slots (tuning.cuh) a row is put in order by
+// counting, per entry, the keys below it (n^2 / G reads a thread); above it,
+// by sorting its table.
 
 // Every group of the block sorts a table of the same size, so all reach the
 // same barriers.  table_size * log2(table_size)^2 / 4 compare-exchanges.

@@ -30,14 +30,8 @@
 
 namespace gbgpu {
 
-// Tuning: threads of a block, outputs a thread merges after each search.
-// Initial guesses (to be tuned on the device): 8 outputs amortize the
-// search's log2(row) reads; 256 threads keep several blocks per SM.
-struct merge_policy
-{
-    static constexpr int threads = 256 ;
-    static constexpr int items_per_thread = 8 ;
-} ;
+// Tuning: merge_policy (tuning.cuh), threads of a block and outputs a
+// thread merges after each search.
 
 // Capacity rounded up to even keeps the value slots 8-byte aligned (and
 // 16-byte aligned behind the two key buffers).

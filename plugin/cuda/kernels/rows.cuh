@@ -6,7 +6,7 @@
 // semirings (plugin/jit/compiler/): it sees only their device parts, so
 // everything that needs the CUDA runtime is under !__CUDACC_RTC__.  The
 // bins follow from the registry of accumulators (accumulators.h); the
-// shared hash bins' tuning is here.
+// shared hash bins' tuning is in tuning.cuh.
 
 #ifndef GBGPU_ROWS_CUH
 #define GBGPU_ROWS_CUH
@@ -17,6 +17,7 @@
 #endif
 #include "accumulators.h"
 #include "semiring_codes.h"
+#include "tuning.cuh"
 
 namespace gbgpu {
 
@@ -24,32 +25,13 @@ namespace gbgpu {
 // bins: rows grouped by the accumulator they need
 //------------------------------------------------------------------------------
 
-// Bin b < N_SHARED_BINS holds hash tables in shared memory of 2^(6+b)
-// slots, at most 3/4 full; `group_threads` threads work on one row,
-// `groups_per_block` rows share a block.  The largest bins need Hopper's
-// 227 KB of shared memory per block for 8-byte values; a device with less
-// leaves them out (usable_bins).
-struct bin_policy
-{
-    int group_threads ;
-    int groups_per_block ;
-} ;
-
+// Bin b < N_SHARED_BINS holds hash tables in shared memory of
+// 2^bin_table_bits (b) slots, filled up to bin_capacity; shared_bins [b]
+// (tuning.cuh) says how many threads work on one row (`group_threads`) and
+// how many rows share a block (`groups_per_block`).  The largest bins need
+// Hopper's 227 KB of shared memory per block for 8-byte values; a device
+// with less leaves them out (usable_bins).
 constexpr int N_SHARED_BINS = GBGPU_SHARED_HASH_BINS ;
-constexpr bin_policy shared_bins [ ] =
-{
-    {   32, 8 },     // <=    48 entries: a warp per row, 8 rows a block
-    {   32, 8 },     // <=    96
-    {   64, 4 },     // <=   192
-    {  128, 2 },     // <=   384
-    {  256, 1 },     // <=   768
-    {  512, 1 },     // <=  1536
-    { 1024, 1 },     // <=  3072
-    { 1024, 1 },     // <=  6144
-    { 1024, 1 },     // <= 12288: 192 KB of 4-byte keys + 8-byte values
-} ;
-static_assert (sizeof (shared_bins) / sizeof (shared_bins [0]) == N_SHARED_BINS,
-    "a policy per shared hash bin") ;
 
 // Each accumulator's own bin, BIN_<BIN> (accumulators.h), and empty rows.
 #define GBGPU_BIN_CONSTANT(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
@@ -58,13 +40,12 @@ GBGPU_ACCUMULATORS (GBGPU_BIN_CONSTANT)
 #undef GBGPU_BIN_CONSTANT
 constexpr int BIN_EMPTY = GBGPU_BIN_EMPTY ;
 constexpr int N_BINS = GBGPU_BIN_COUNT ;
-constexpr int GLOBAL_GROUP_THREADS = 1024 ;
 
-__host__ __device__ constexpr int bin_table_bits (int bin) { return 6 + bin ; }
+__host__ __device__ constexpr int bin_table_bits (int bin) { return HASH_SMALLEST_TABLE_BITS + bin ; }
 
 __host__ __device__ constexpr int64_t bin_capacity (int table_bits)
 {
-    return (int64_t (3) << table_bits) / 4 ;
+    return (int64_t (HASH_FILL_NUMERATOR) << table_bits) / HASH_FILL_DENOMINATOR ;
 }
 
 // The smallest global table (larger than every shared one) that holds

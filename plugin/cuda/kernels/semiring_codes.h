@@ -6,18 +6,41 @@
 #ifndef GBGPU_SEMIRING_CODES_H
 #define GBGPU_SEMIRING_CODES_H
 
+// Every type, in the order of its code: X (NAME, C type, GraphBLAS prefix,
+// kind).  NAME makes the code, GBGPU_TYPE_NAME, and is the suffix GraphBLAS
+// gives the type's object and typed functions: prefix_NAME is the type
+// (GrB_FP64, GxB_FC32), prefix_Matrix_build_NAME a typed function.  The C
+// type is the host's (GxB_FC32_t and GxB_FC64_t come from GraphBLAS.h); the
+// kind is LOGICAL, SIGNED, UNSIGNED (<stdint.h>'s NAME_MAX and NAME_MIN are
+// the limits), REAL or COMPLEX.  A switch over the types expands this list
+// with its own X, so that adding a type changes this one place.
+//
 // The 8- and 16-bit integers and the complex types have no kernels compiled
 // in (run-time only); the small integers accumulate in 32-bit words, as
 // booleans do.
+#define GBGPU_TYPE_LIST(X)                      \
+    X (BOOL,   bool,       GrB, LOGICAL)        \
+    X (INT32,  int32_t,    GrB, SIGNED)         \
+    X (INT64,  int64_t,    GrB, SIGNED)         \
+    X (UINT32, uint32_t,   GrB, UNSIGNED)       \
+    X (UINT64, uint64_t,   GrB, UNSIGNED)       \
+    X (FP32,   float,      GrB, REAL)           \
+    X (FP64,   double,     GrB, REAL)           \
+    X (INT8,   int8_t,     GrB, SIGNED)         \
+    X (INT16,  int16_t,    GrB, SIGNED)         \
+    X (UINT8,  uint8_t,    GrB, UNSIGNED)       \
+    X (UINT16, uint16_t,   GrB, UNSIGNED)       \
+    X (FC32,   GxB_FC32_t, GxB, COMPLEX)        \
+    X (FC64,   GxB_FC64_t, GxB, COMPLEX)
+
+#define GBGPU_TYPE_ENUMERATOR(name, ctype, prefix, kind) GBGPU_TYPE_ ## name,
 typedef enum
 {
-    GBGPU_TYPE_BOOL, GBGPU_TYPE_INT32, GBGPU_TYPE_INT64, GBGPU_TYPE_UINT32,
-    GBGPU_TYPE_UINT64, GBGPU_TYPE_FP32, GBGPU_TYPE_FP64,
-    GBGPU_TYPE_INT8, GBGPU_TYPE_INT16, GBGPU_TYPE_UINT8, GBGPU_TYPE_UINT16,
-    GBGPU_TYPE_FC32, GBGPU_TYPE_FC64,
+    GBGPU_TYPE_LIST (GBGPU_TYPE_ENUMERATOR)
     GBGPU_NTYPES
 }
 gbgpu_type ;
+#undef GBGPU_TYPE_ENUMERATOR
 
 #define GBGPU_TYPE_IS_COMPLEX(t) ((t) == GBGPU_TYPE_FC32 || (t) == GBGPU_TYPE_FC64)
 

@@ -10,7 +10,8 @@
 //
 // T's rows are M's rows with entries left out, so they come out sorted, and
 // T is sized from M: there is no symbolic pass over products.  The host reads
-// back only T's size and the number of products.
+// back only T's size and the number of products.  The launches' tuning is in
+// kernels/tuning.cuh.
 
 #include <cub/device/device_scan.cuh>
 #include "masked_dot_rows.cuh"
@@ -60,9 +61,9 @@ template <class W>
 static cudaError_t launch_compact (const int32_t *Mj, const int64_t *position,
     int64_t mask_entries, const void *values, int64_t *Tj, void *Tx)
 {
-    const int threads = 256 ;
+    const int threads = PASS_THREADS ;
     int64_t blocks = (mask_entries + threads - 1) / threads ;
-    const int64_t max_blocks = 64 * (int64_t) multiprocessor_count () ;
+    const int64_t max_blocks = COMPACT_BLOCKS_PER_SM * (int64_t) multiprocessor_count () ;
     if (blocks > max_blocks) blocks = max_blocks ;
     compact_entries <W> <<<(unsigned) blocks, threads, 0, stream ()>>> (Mj, position,
         mask_entries, static_cast <const W *> (values), Tj, static_cast <W *> (Tx)) ;
@@ -151,7 +152,7 @@ static cudaError_t masked_dot (gbgpu_dev_result *T, gbgpu_semiring semiring,
     GBGPU_TRY (Tj.allocate (nvals)) ;
     GBGPU_TRY (Tx.allocate ((iso ? 1 : nvals) * value_size)) ;
     if (iso) GBGPU_TRY (set_to_one (Tx.get (), semiring.type)) ;
-    const int threads = 256 ;
+    const int threads = PASS_THREADS ;
     row_pointers_from_mask <<<(unsigned) ((m + threads) / threads), threads, 0, stream ()>>>
         (Md->p, position.get (), m, Tp.get ()) ;
     GBGPU_TRY (cudaGetLastError ()) ;

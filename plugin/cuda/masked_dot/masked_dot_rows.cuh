@@ -257,15 +257,15 @@ __global__ void masked_dot_kernel (const masked_dot_args args)
     if (threadIdx.x % 32 == 0 && products > 0) atomicAdd (args.products, products) ;
 }
 
-constexpr int MASKED_DOT_BLOCK = 256 ;
-
+// MASKED_DOT_BLOCK threads a block, at most MASKED_DOT_BLOCKS_PER_SM blocks
+// a multiprocessor (kernels/tuning.cuh).
 template <class SR>
 cudaError_t masked_dot_rows (const masked_dot_args &args)
 {
     if (args.nrows == 0) return cudaSuccess ;
     const int64_t rows_per_block = MASKED_DOT_BLOCK / args.group_threads ;
     // grid-stride beyond this: a few waves of blocks on any device
-    const int64_t max_blocks = 64 * (int64_t) multiprocessor_count () ;
+    const int64_t max_blocks = MASKED_DOT_BLOCKS_PER_SM * (int64_t) multiprocessor_count () ;
     int64_t blocks = (args.nrows + rows_per_block - 1) / rows_per_block ;
     if (blocks > max_blocks) blocks = max_blocks ;
     masked_dot_kernel <SR> <<<(unsigned) blocks, MASKED_DOT_BLOCK, 0, stream ()>>> (args) ;

@@ -21,6 +21,7 @@
 #include <cstring>
 #include <new>
 #include <vector>
+#include "kernels/tuning.cuh"
 #include "memory/device_memory.cuh"
 #include "memory/host_threads.cuh"
 #include "memory/staging.cuh"
@@ -29,8 +30,6 @@
 namespace gbgpu {
 
 namespace {
-
-constexpr int WARPS_PER_BLOCK = 8 ;
 
 __device__ inline bool present (const uint32_t *bits, int64_t cell)
 {
@@ -41,8 +40,8 @@ __device__ inline bool present (const uint32_t *bits, int64_t cell)
 __global__ void count_rows (int64_t *count, const uint32_t *b, int64_t nrows, int64_t ncols)
 {
     const int lane = threadIdx.x % 32 ;
-    const int64_t warps = (int64_t) gridDim.x * WARPS_PER_BLOCK ;
-    for (int64_t i = (int64_t) blockIdx.x * WARPS_PER_BLOCK + threadIdx.x / 32 ; i <= nrows ; i += warps)
+    const int64_t warps = (int64_t) gridDim.x * BITMAP_WARPS_PER_BLOCK ;
+    for (int64_t i = (int64_t) blockIdx.x * BITMAP_WARPS_PER_BLOCK + threadIdx.x / 32 ; i <= nrows ; i += warps)
     {
         int64_t n = 0 ;
         if (i < nrows)
@@ -58,8 +57,8 @@ __global__ void fill_rows (int32_t *Dj, unsigned char *Dx, const int64_t *Dp,
     const uint32_t *b, const unsigned char *x, size_t value_size, int64_t nrows, int64_t ncols)
 {
     const int lane = threadIdx.x % 32 ;
-    const int64_t warps = (int64_t) gridDim.x * WARPS_PER_BLOCK ;
-    for (int64_t i = (int64_t) blockIdx.x * WARPS_PER_BLOCK + threadIdx.x / 32 ; i < nrows ; i += warps)
+    const int64_t warps = (int64_t) gridDim.x * BITMAP_WARPS_PER_BLOCK ;
+    for (int64_t i = (int64_t) blockIdx.x * BITMAP_WARPS_PER_BLOCK + threadIdx.x / 32 ; i < nrows ; i += warps)
     {
         int64_t next = Dp [i] ;
         for (int64_t j0 = 0 ; j0 < ncols ; j0 += 32)
@@ -81,8 +80,8 @@ __global__ void fill_rows (int32_t *Dj, unsigned char *Dx, const int64_t *Dp,
 
 int blocks_for (int64_t rows)
 {
-    int64_t blocks = (rows + WARPS_PER_BLOCK - 1) / WARPS_PER_BLOCK ;
-    return (int) (blocks < 65536 ? (blocks > 0 ? blocks : 1) : 65536) ;
+    int64_t blocks = (rows + BITMAP_WARPS_PER_BLOCK - 1) / BITMAP_WARPS_PER_BLOCK ;
+    return (int) (blocks < BITMAP_MAX_BLOCKS ? (blocks > 0 ? blocks : 1) : BITMAP_MAX_BLOCKS) ;
 }
 
 // Eight cells' bytes (one 8-byte read, cell c in byte c) as eight bits.
@@ -182,7 +181,7 @@ cudaError_t upload_bitmap (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
     }
     // row pointers: counts, scanned in place
     GBGPU_TRY (dp.allocate (nrows + 1)) ;
-    count_rows <<<blocks_for (nrows + 1), WARPS_PER_BLOCK * 32, 0, stream ()>>>
+    count_rows <<<blocks_for (nrows + 1), BITMAP_WARPS_PER_BLOCK * 32, 0, stream ()>>>
         (dp.get (), dbits.get (), nrows, ncols) ;
     GBGPU_TRY (cudaGetLastError ()) ;
     size_t scratch_bytes = 0 ;
@@ -202,7 +201,7 @@ cudaError_t upload_bitmap (gbgpu_dev_csr *D, int64_t nrows, int64_t ncols,
     GBGPU_TRY (dj.allocate (nvals)) ;
     const bool compact = (x_cells > 0 && !iso) ;
     if (compact) GBGPU_TRY (dx.allocate (nvals * value_size)) ;
-    fill_rows <<<blocks_for (nrows), WARPS_PER_BLOCK * 32, 0, stream ()>>>
+    fill_rows <<<blocks_for (nrows), BITMAP_WARPS_PER_BLOCK * 32, 0, stream ()>>>
         (dj.get (), compact ? dx.get () : nullptr, dp.get (), dbits.get (), dcells.get (),
          value_size, nrows, ncols) ;
     GBGPU_TRY (cudaGetLastError ()) ;

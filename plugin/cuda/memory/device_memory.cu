@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <initializer_list>
 #include <unordered_map>
+#include "kernels/tuning.cuh"
 #include "spgemm/spgemm.cuh"
 #include "transfer.cuh"
 
@@ -119,8 +120,9 @@ __global__ void narrow_indices (int32_t *out, const int64_t *in, int64_t n)
 cudaError_t narrow_indices_async (int32_t *out, const int64_t *in, int64_t n)
 {
     if (n <= 0) return cudaSuccess ;
-    int blocks = (int) ((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096) ;
-    narrow_indices <<<blocks, 256, 0, stream ()>>> (out, in, n) ;
+    int blocks = (int) ((n + PASS_THREADS - 1) / PASS_THREADS < NARROW_MAX_BLOCKS
+        ? (n + PASS_THREADS - 1) / PASS_THREADS : NARROW_MAX_BLOCKS) ;
+    narrow_indices <<<blocks, PASS_THREADS, 0, stream ()>>> (out, in, n) ;
     return cudaGetLastError () ;
 }
 

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <cstdint>
 #include "gbgpu_cuda.h"
+#include "kernels/tuning.cuh"
 #include "streams.cuh"
 
 namespace gbgpu {
@@ -50,11 +51,12 @@ int multiprocessor_count () ;
 
 // Accumulators in global memory, one per block: as many blocks as keep the
 // device busy (per_multiprocessor: as many as its kernel runs at once on
-// one, two unless it says), fewer when memory is short.
+// one, BLOCK_TABLES_PER_SM unless it says), fewer when memory is short.
 class block_tables
 {
 public:
-    cudaError_t allocate (int64_t rows, size_t bytes_per_block, int per_multiprocessor = 2)
+    cudaError_t allocate (int64_t rows, size_t bytes_per_block,
+        int per_multiprocessor = BLOCK_TABLES_PER_SM)
     {
         blocks_ = per_multiprocessor * (int64_t) multiprocessor_count () ;
         if (blocks_ > rows) blocks_ = rows ;

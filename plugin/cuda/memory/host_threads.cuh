@@ -10,15 +10,17 @@
 #include <condition_variable>
 #include <mutex>
 #include <thread>
-#include "transfer_settings.cuh"
+#include "memory/transfer_knobs.cuh"
+#include "memory/tuning.cuh"
 
 namespace gbgpu {
 
 // A job is n parts; the caller takes part in its own job and returns when all
 // its parts are done.  Jobs of concurrent callers queue in order.  Workers spin
-// a little before sleeping, as the next chunk usually comes within a
-// millisecond.  The pool is never destroyed (its threads may outlive static
-// destruction at exit), and it holds no memory but itself.
+// a little before sleeping (WORKER_SPIN_MICROSECONDS), as the next chunk
+// usually comes within a millisecond.  The pool is never destroyed (its
+// threads may outlive static destruction at exit), and it holds no memory but
+// itself.
 class host_pool
 {
 public:
@@ -106,7 +108,7 @@ private:
 
     void work ()
     {
-        const auto spin = std::chrono::microseconds (200) ;
+        const auto spin = std::chrono::microseconds (WORKER_SPIN_MICROSECONDS) ;
         std::unique_lock <std::mutex> lock (mutex_) ;
         for (;;)
         {
@@ -139,13 +141,13 @@ private:
 } ;
 
 // Splits [0,n) (elements of `wire` bytes on the bus) in parts of at least
-// about PART_BYTES and runs f (begin, end) on each, on the pool.
+// about PART_BYTES (tuning.cuh) and runs f (begin, end) on each, on the pool.
 template <class F>
 void for_parts (int64_t n, int wire, F &&f)
 {
-    const transfer_settings &c = config () ;
+    const transfer_knobs &c = config () ;
     int64_t part = std::max <int64_t> (std::min <int64_t> (PART_BYTES,
-        c.slot_bytes / c.threads), 256) ;
+        c.slot_bytes / c.threads), MIN_PART_BYTES) ;
     int parts = (int) std::min <int64_t> (c.threads, std::max <int64_t> (1, n * wire / part)) ;
     if (parts <= 1)
     {

@@ -8,7 +8,8 @@
 #include <condition_variable>
 #include <mutex>
 #include "memory/device_memory.cuh"
-#include "transfer_settings.cuh"
+#include "memory/transfer_knobs.cuh"
+#include "memory/tuning.cuh"
 
 namespace gbgpu {
 

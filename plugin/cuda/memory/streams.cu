@@ -1,7 +1,7 @@
 // plugin/cuda/memory/streams.cu: the thread's current stream and its side streams (streams.cuh).
 // SPDX-License-Identifier: Apache-2.0
 //
-// Each host thread that runs products takes a set of SIDE_STREAMS
+// Each host thread that runs products takes a set of SIDE_STREAMS (tuning.cuh)
 // non-blocking streams and their events on first use, for the device that
 // is current then; on another device, or when none can be made, its
 // launches stay on its own stream, as before.  A thread that ends gives its
@@ -13,6 +13,7 @@
 #include <mutex>
 #include <new>
 #include <vector>
+#include "memory/tuning.cuh"
 #include "streams.cuh"
 
 namespace gbgpu {

@@ -23,8 +23,6 @@ namespace gbgpu {
 // concurrent_launches::run the side stream of that launch.
 cudaStream_t stream () ;
 
-constexpr int SIDE_STREAMS = 8 ;
-
 struct side_streams ;   // a thread's set (streams.cu)
 
 class concurrent_launches

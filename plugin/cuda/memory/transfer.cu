@@ -5,7 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Staged, chunked, double-buffered.  Each copy goes through a pinned "staging
-// area" of N_SLOTS slots (3 x 32 MiB by default).  A matrix is a list of
+// area" of N_SLOTS slots (3 x 32 MiB by default; the measures are in
+// tuning.cuh).  A matrix is a list of
 // segments (row pointers, column indices, values), each cut into chunks of at
 // most a slot; the chunks go through the slots in turn:
 //
@@ -22,7 +23,7 @@
 // writes the host arrays in one of two ways, which the caller chooses:
 //   - fresh arrays (not written since they were allocated): plain stores.  The
 //     copy is their first touch, so their page faults happen on many threads
-//     at once (bridge.c also asks for transparent huge pages there), and each
+//     at once (run/host_result.c also asks for transparent huge pages there), and each
 //     page the kernel has just zeroed is still in the cache when it is
 //     overwritten.  Streaming stores were slower there (H100 host, 1.9 GB:
 //     113-133 ms against 94-123).
@@ -65,13 +66,13 @@
 // order after the work that produced the result; only the calling thread makes
 // CUDA calls (the pool's threads only copy host memory).  An upload returns
 // after the last chunk has arrived, and it no longer reads the host arrays
-// then (bridge.c packs them back).  On a CUDA error the stream is drained
+// then (run/host_result.c packs them back).  On a CUDA error the stream is drained
 // before the area is released, so no DMA still in flight can write into a slot
 // that another transfer owns.  Every CUDA call is checked; status_of maps the
 // error.
 //
-// Knobs (gbgpu_cuda_settings, from the environment; for measurements and
-// tests): GBGPU_XFER_STAGED=0 the direct, pageable copies (the old path);
+// Knobs (gbgpu_cuda_knobs, from the environment, knobs.cu and
+// transfer_knobs.cuh; for measurements and tests): GBGPU_XFER_STAGED=0 the direct, pageable copies (the old path);
 // GBGPU_XFER_THREADS=n host threads for the staging copies (1..64);
 // GBGPU_XFER_CHUNK=bytes slot size, rounded to a multiple of 4096 (4096 ..
 // 1 GiB): a small one makes small tests go through many chunks, parts, slots.

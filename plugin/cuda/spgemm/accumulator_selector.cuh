@@ -1,8 +1,8 @@
 // plugin/cuda/spgemm/accumulator_selector.cuh: which accumulator each row of C gets, from cheap
 // statistics of its row of A gathered by analyse_rows (spgemm.cu), in the
-// spirit of KokkosKernels' meta-algorithm.  Every threshold of the choice is
-// here, with where its value comes from; the kernels' own tuning (block sizes)
-// is in their policy structs.
+// spirit of KokkosKernels' meta-algorithm.  Every threshold of the choice
+// (DENSE_MIN_FILL, MERGE_*) is in kernels/tuning.cuh with where its value
+// comes from, beside the kernels' own tuning.
 // SPDX-License-Identifier: Apache-2.0
 //
 //   copy    A(i,:) has one entry: C(i,:) = a(i,k) * B(k,:), B's row copied
@@ -31,44 +31,6 @@
 #include "spgemm/spgemm.cuh"
 
 namespace gbgpu {
-
-//------------------------------------------------------------------------------
-// thresholds
-//------------------------------------------------------------------------------
-
-// A row too large for shared memory accumulates densely (one slot per column
-// of B, no hashing, no sort: the slots are read back in column order) when it
-// fills at least 1/DENSE_MIN_FILL of them; clearing the rest costs less then
-// than probing and sorting.  Measured (H200, v0.2): rmat:16 with the cutoff at
-// 1/64 left no row between 3072 and 12288 entries in global tables.
-constexpr int64_t DENSE_MIN_FILL = 64 ;
-
-// Merge a row when all of these hold (INITIAL GUESSES, to be tuned on the
-// device with bench --breakdown and GBGPU_ACCUMULATOR):
-//
-// - at least MERGE_MIN_PRODUCTS products: below, the row fits a hash table of
-//   at most 2048 slots, several blocks per multiprocessor and a cheap sort
-//   (counting up to 512 slots); above, the tables are 4096..16384 slots, one
-//   block per multiprocessor and a bitonic sort of 100+ barriers (NOTES v0.2).
-constexpr int64_t MERGE_MIN_PRODUCTS = 1536 ;
-// - at most MERGE_MAX_PRODUCTS products: bounds the merge's buffers (two of
-//   keys and values per block, 24 bytes a product for FP64: 1.5 MB a block,
-//   ~400 MB for the 264 blocks of an H200); longer rows fill enough of their
-//   width for the dense accumulator, which sweeps the width once instead of
-//   passing over the products several times.
-constexpr int64_t MERGE_MAX_PRODUCTS = 1 << 16 ;
-// - at most MERGE_MAX_SEGMENTS entries in A(i,:): the merge makes
-//   ceil(log2 (segments)) passes over the row's products; four passes is
-//   taken as the cost of one hash insertion plus the table's sort.
-constexpr int64_t MERGE_MAX_SEGMENTS = 16 ;
-// - at least MERGE_MIN_MEAN_SEGMENT products per entry of A(i,:) on average:
-//   each thread merges merge_policy::items_per_thread outputs after one
-//   binary search; short runs make most of those searches straddle runs.
-constexpr int64_t MERGE_MIN_MEAN_SEGMENT = 128 ;
-// - numeric phase: at most MERGE_MAX_COMPRESSION products per entry of C(i,:)
-//   (Ji et al. merge the low-compression rows): every duplicate goes through
-//   every pass of the merge, while a hash table holds it once.
-constexpr int64_t MERGE_MAX_COMPRESSION = 2 ;
 
 //------------------------------------------------------------------------------
 // the choice

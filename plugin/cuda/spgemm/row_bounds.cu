@@ -59,7 +59,7 @@ static cudaError_t row_bounds (int64_t *cumulative, int64_t *upper_total, int64_
     GBGPU_TRY (cudaMemsetAsync (lower_sum.get (), 0, sizeof (int64_t), stream ())) ;
     if (m > 0)
     {
-        const int threads = 256 ;
+        const int threads = PASS_THREADS ;
         const unsigned blocks = (unsigned) ((m + threads - 1) / threads) ;
         row_bounds_kernel <<<blocks, threads, 0, stream ()>>> (A->p, A->j, B->p,
             (M != nullptr) ? M->p : nullptr, complement, m, B->ncols, upper.get (), lower.get ()) ;

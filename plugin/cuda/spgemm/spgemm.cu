@@ -16,83 +16,15 @@
 //
 // The host waits twice: for the symbolic bins' histogram, and for the numeric
 // bins' with T's size (each wait leaves the GPU idle for a round trip).
-// With profile->per_bin, device events time the phases and each bin.
+// With profile->per_bin, device events time the phases and each bin
+// (profile.cu).  What the launches ask of the device is in device_query.cu,
+// their tuning in kernels/tuning.cuh.
 
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <cub/device/device_scan.cuh>
 #include "accumulator_selector.cuh"
-#include "settings.cuh"
+#include "knobs.cuh"
 
 namespace gbgpu {
-
-int multiprocessor_count ()
-{
-    int device = 0, count = 0 ;
-    if (cudaGetDevice (&device) != cudaSuccess
-     || cudaDeviceGetAttribute (&count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess)
-    {
-        (void) cudaGetLastError () ;
-        return 1 ;
-    }
-    return count ;
-}
-
-// The kernels' static shared memory, counted against every block.
-constexpr int STATIC_SHARED_BYTES = 1024 ;
-
-int max_dynamic_shared ()
-{
-    int device = 0, optin = 0 ;
-    if (cudaGetDevice (&device) != cudaSuccess
-     || cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
-    {
-        (void) cudaGetLastError () ;
-        return 48 * 1024 - STATIC_SHARED_BYTES ;
-    }
-    return optin - STATIC_SHARED_BYTES ;
-}
-
-// A multiprocessor's shared memory and the system's reserved part of each
-// block's, or false (and the error cleared) when they cannot be read.
-static bool multiprocessor_shared (int *per_multiprocessor, int *reserved)
-{
-    int device = 0 ;
-    if (cudaGetDevice (&device) == cudaSuccess
-     && cudaDeviceGetAttribute (per_multiprocessor, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) == cudaSuccess
-     && cudaDeviceGetAttribute (reserved, cudaDevAttrReservedSharedMemoryPerBlock, device) == cudaSuccess)
-        return true ;
-    (void) cudaGetLastError () ;
-    return false ;
-}
-
-int shared_blocks_per_multiprocessor (size_t dynamic_bytes)
-{
-    int per_multiprocessor = 0, reserved = 0 ;
-    if (!multiprocessor_shared (&per_multiprocessor, &reserved)) return 0 ;
-    return (int) ((size_t) per_multiprocessor / (dynamic_bytes + STATIC_SHARED_BYTES + (size_t) reserved)) ;
-}
-
-int shared_bytes_per_block (int blocks)
-{
-    int per_multiprocessor = 0, reserved = 0 ;
-    if (!multiprocessor_shared (&per_multiprocessor, &reserved)) return 0 ;
-    // what shared_blocks_per_multiprocessor counts each block, less the
-    // static and reserved parts, within what one block may have
-    const int each = per_multiprocessor / blocks - STATIC_SHARED_BYTES - reserved ;
-    const int most = max_dynamic_shared () ;
-    return (each < 0) ? 0 : (each < most) ? each : most ;
-}
-
-int usable_bins (size_t slot_bytes)
-{
-    const size_t room = (size_t) max_dynamic_shared () ;
-    int b = 0 ;
-    while (b < N_SHARED_BINS
-        && ((size_t) shared_bins [b].groups_per_block * slot_bytes << bin_table_bits (b)) <= room) b++ ;
-    return b ;
-}
 
 // Sets *unsorted when a row of B is not strictly increasing (jumbled, or with
 // a repeated column): copy and merge, which read B's rows as sorted runs,
@@ -229,7 +161,7 @@ struct row_analysis
 static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, size_t slot_bytes,
     const int64_t *Cp, int64_t *row_count, int64_t *products)
 {
-    const int threads = 256 ;
+    const int threads = PASS_THREADS ;
     const unsigned blocks = (unsigned) ((r.nrows + threads - 1) / threads) ;
     *bins = row_bins { } ;
     bins->list = r.list ;
@@ -266,9 +198,9 @@ static cudaError_t check_B_sorted (const csr_view &B, int64_t nrows, int *unsort
 {
     GBGPU_TRY (cudaMemsetAsync (unsorted, 0, sizeof (int), stream ())) ;
     if (nrows == 0) return cudaSuccess ;
-    const int threads = 256, rows_per_block = threads / 32 ;
+    const int threads = CHECK_SORTED_THREADS, rows_per_block = threads / 32 ;
     int64_t blocks = (nrows + rows_per_block - 1) / rows_per_block ;
-    const int64_t enough = 32 * (int64_t) multiprocessor_count () ;
+    const int64_t enough = CHECK_SORTED_BLOCKS_PER_SM * (int64_t) multiprocessor_count () ;
     if (blocks > enough) blocks = enough ;
     check_rows_sorted <<<(unsigned) blocks, threads, 0, stream ()>>> (B, nrows, unsorted) ;
     return cudaGetLastError () ;
@@ -295,58 +227,6 @@ cudaError_t set_to_one (void *x, gbgpu_type type)
     // From pageable memory the copy is staged before the call returns, so
     // `one` may go out of scope without waiting for the stream.
     return cudaMemcpyAsync (x, &one, gbgpu_type_size (type), cudaMemcpyHostToDevice, stream ()) ;
-}
-
-// Each bin's rows, and its time when the timer was enabled.
-static cudaError_t bin_profile (gbgpu_cuda_bin_profile *out, const row_bins &bins,
-    const bin_timer &timer)
-{
-    for (int b = 0 ; b < N_BINS ; b++)
-    {
-        out [b].rows = (b == BIN_EMPTY) ? bins.empty_rows : bins.rows [b] ;
-        GBGPU_TRY (timer.elapsed (b, &out [b].ms)) ;
-    }
-    return cudaSuccess ;
-}
-
-bin_timer::~bin_timer ()
-{
-    for (int b = 0 ; b < N_BINS ; b++)
-    {
-        if (start_ [b] != nullptr) cudaEventDestroy (start_ [b]) ;
-        if (stop_ [b] != nullptr) cudaEventDestroy (stop_ [b]) ;
-    }
-}
-
-cudaError_t bin_timer::enable ()
-{
-    for (int b = 0 ; b < N_BINS ; b++)
-    {
-        GBGPU_TRY (cudaEventCreate (&start_ [b])) ;
-        GBGPU_TRY (cudaEventCreate (&stop_ [b])) ;
-    }
-    enabled_ = true ;
-    return cudaSuccess ;
-}
-
-cudaError_t bin_timer::begin (int bin)
-{
-    if (!enabled_) return cudaSuccess ;
-    timed_ [bin] = true ;
-    return cudaEventRecord (start_ [bin], stream ()) ;
-}
-
-cudaError_t bin_timer::end (int bin)
-{
-    if (!enabled_) return cudaSuccess ;
-    return cudaEventRecord (stop_ [bin], stream ()) ;
-}
-
-cudaError_t bin_timer::elapsed (int bin, float *ms) const
-{
-    *ms = 0 ;
-    if (!timed_ [bin]) return cudaSuccess ;
-    return cudaEventElapsedTime (ms, start_ [bin], stop_ [bin]) ;
 }
 
 static csr_view view_of (const gbgpu_dev_csr *X)
@@ -416,7 +296,7 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
 
     // copy and merge read B's rows as sorted runs: only when they are (a
     // pass over B on the device when the caller does not know)
-    const accumulator_choice choice = settings ().accumulator ;
+    const accumulator_choice choice = knobs ().accumulator ;
     const bool runs_wanted = (M.p == nullptr) && (choice == GBGPU_CUDA_ACCUMULATOR_AUTO || choice == GBGPU_CUDA_ACCUMULATOR_MERGE) ;
     if (runs_wanted && !Bd->rows_sorted) GBGPU_TRY (check_B_sorted (B, Bd->nrows, B_unsorted.get ())) ;
     else GBGPU_TRY (cudaMemsetAsync (B_unsorted.get (), runs_wanted ? 0 : 1, sizeof (int), stream ())) ;
@@ -532,27 +412,6 @@ extern "C" gbgpu_cuda_status gbgpu_cuda_spgemm_module (gbgpu_dev_result *T,
     value_fill values ;
     cudaError_t prepared = module_fill (&values, module) ;
     return spgemm_status (T, values, prepared, M, mask_complement, A, B, profile) ;
-}
-
-extern "C" const char *gbgpu_cuda_bin_name (int bin)
-{
-    // a shared hash bin by its tables' slots, then the registry's own bins
-    struct shared_names { char name [N_SHARED_BINS][16] ; } ;
-    static const shared_names shared = [] ()
-    {
-        shared_names n ;
-        for (int b = 0 ; b < N_SHARED_BINS ; b++)
-            snprintf (n.name [b], sizeof (n.name [b]), "hash%d", 1 << bin_table_bits (b)) ;
-        return n ;
-    } () ;
-    #define GBGPU_BIN_NAME(NAME, name, BIN, bin, kernel, launcher, counted, forcible) #bin,
-    static const char *const own [N_BINS - N_SHARED_BINS] =
-    {
-        GBGPU_ACCUMULATORS (GBGPU_BIN_NAME) "empty"
-    } ;
-    #undef GBGPU_BIN_NAME
-    if (bin >= 0 && bin < N_SHARED_BINS) return shared.name [bin] ;
-    return (bin >= N_SHARED_BINS && bin < N_BINS) ? own [bin - N_SHARED_BINS] : "?" ;
 }
 
 extern "C" bool gbgpu_cuda_semiring_supported (gbgpu_semiring s)

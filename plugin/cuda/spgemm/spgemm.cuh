@@ -69,6 +69,11 @@ cudaError_t fill_rows_with_module (const hash_rows_args &args, const gbgpu_cuda_
 // the only ones that come out unsorted).
 cudaError_t sort_rows (gbgpu_dev_result *C) ;
 
+// A phase's profile per bin: each bin's rows, and its time when the timer
+// was enabled (profile.cu).
+cudaError_t bin_profile (gbgpu_cuda_bin_profile *out, const row_bins &bins,
+    const bin_timer &timer) ;
+
 // A CUDA failure when the test knob GBGPU_INJECT_FAILURE asks for one, else
 // cudaSuccess (failure_injection.cu).
 cudaError_t inject_failure_if_asked () ;

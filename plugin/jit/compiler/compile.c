@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "api/environment.h"
+#include "core/environment.h"
 #include "jit/compiler/compiler.h"
 
 #define GBGPU_KERNEL_EXPRESSION(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \

@@ -11,7 +11,7 @@
 //               definitions, or the built-in policy of a combination of
 //               built-in parts that is not compiled in
 //   compile.c   NVRTC: source -> cubin for the device's architecture
-//   cache.c     cubins by key in a folder private to the user, shared by
+//   disk_cache.c  cubins by key in a folder private to the user, shared by
 //               their processes (GBGPU_JIT_CACHE, default ~/.cache/gbgpu)
 //   sha256.c    the cache's keys and checksums
 //

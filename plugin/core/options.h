@@ -1,0 +1,36 @@
+// plugin/core/options.h: gbgpu's options and the device's state (options.c).
+// SPDX-License-Identifier: Apache-2.0
+
+#ifndef GBGPU_OPTIONS_H
+#define GBGPU_OPTIONS_H
+
+#include <stdbool.h>
+#include "gbgpu.h"
+#include "core/environment.h"
+
+// At initialization: the options as the environment sets them
+// (environment.c), the CUDA layer's knobs.
+void gbgpu_options_from_environment (void) ;
+
+gbgpu_policy gbgpu_current_policy (void) ;
+int64_t gbgpu_current_min_work (void) ;
+int gbgpu_current_device (void) ;                // the GBGPU_DEVICE option
+bool gbgpu_zero_copy_enabled (void) ;
+bool gbgpu_jit_enabled (void) ;                  // the GBGPU_JIT option
+bool gbgpu_device_cache_enabled (void) ;         // the GBGPU_DEVICE_CACHE option
+bool gbgpu_printing_stats (void) ;               // the GBGPU_PRINT_STATS option
+bool gbgpu_huge_pages_enabled (void) ;           // knob GBGPU_XFER_HUGEPAGES
+bool gbgpu_model_trace_enabled (void) ;          // knob GBGPU_MODEL_TRACE
+gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) ;   // knob GBGPU_MASKED_DOT
+bool gbgpu_device_ready (void) ;                 // device present, not broken
+                                                 // (counted at the first ask)
+bool gbgpu_device_broken (void) ;                // a fault corrupted its context
+void gbgpu_mark_device_broken (void) ;
+
+// gbgpu_set's and gbgpu_get's work on the values alone (api/options.c adds
+// what other layers must do): GrB_INVALID_VALUE for an unknown option or a
+// value out of range.
+GrB_Info gbgpu_option_store (gbgpu_option option, int64_t value) ;
+GrB_Info gbgpu_option_load (gbgpu_option option, int64_t *value) ;
+
+#endif

@@ -1,0 +1,228 @@
+// plugin/cuda/kernels/tuning.cuh: the device side's tuning, per architecture.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Block sizes, the hash bins, the thresholds of the accumulator choice,
+// chunk widths, blocks a multiprocessor.
+//
+// As CUB keeps its tuning policies apart from its algorithms, the numbers
+// chosen for speed are here, and the kernels, their launchers and the
+// selector read them by name.  Each says why it has its value: a
+// measurement (its GPU and version given) or a guess, marked as one.
+// What follows from the hardware or the data layout (32 lanes a warp, 1024
+// threads a block, 2 bits a dense column, a type's size) is not tuning and
+// stays where it is used.  The host side's tuning (transfers, staging,
+// streams) is in memory/tuning.cuh.
+//
+// This folder is exactly what NVRTC compiles for run-time semirings
+// (plugin/jit/compiler/), so the kernels compiled at run time take the same
+// values as the compiled-in ones; this header needs no CUDA runtime.  NVRTC
+// sees the accumulators' part; the selector's thresholds and the other
+// kernels' launches, which only nvcc's files read, are under
+// !__CUDACC_RTC__.
+//
+// One namespace per architecture tuned for, with the same names in each; a
+// build uses one (the `using` at the end).  Today there is one, sm_90 (H100,
+// H200), where every value below was set.
+
+#ifndef GBGPU_TUNING_CUH
+#define GBGPU_TUNING_CUH
+
+#ifndef __CUDACC_RTC__
+#include <cstdint>
+#endif
+#include "accumulators.h"
+
+namespace gbgpu {
+
+// A shared hash bin's launch: threads on one row, rows a block.
+struct bin_policy
+{
+    int group_threads ;
+    int groups_per_block ;
+} ;
+
+namespace sm_90 {
+
+//------------------------------------------------------------------------------
+// hash accumulator (hash_rows.cuh): bins of tables in shared memory, then
+// tables in global memory
+//------------------------------------------------------------------------------
+
+// Shared bin b's tables have 2^(HASH_SMALLEST_TABLE_BITS + b) slots, so the
+// GBGPU_SHARED_HASH_BINS bins hold 2^6 .. 2^14 slots, doubling: a row's
+// table is at most twice what it needs.  The bins' names (hash64 ...) and
+// gbgpu_cuda.h's account of them follow this value.
+constexpr int HASH_SMALLEST_TABLE_BITS = 6 ;    // 64 slots: two a lane of one warp (a guess)
+
+// A table takes entries up to 3/4 of its slots: linear probing's runs grow
+// fast past that fill (the usual bound, not measured here).
+constexpr int HASH_FILL_NUMERATOR = 3 ;
+constexpr int HASH_FILL_DENOMINATOR = 4 ;
+
+// Per shared bin: small tables take a warp each and share a block, larger
+// ones more threads, up to a block on one row.  The largest bins need
+// Hopper's 227 KB of shared memory a block for 8-byte values; a device with
+// less leaves them out (usable_bins).  Shared bins up to 12288 entries, with
+// the dense cutoff below, took rmat:16 from 211 to 161-168 ms and its global
+// tables' sort away (H200, v0.2).
+constexpr bin_policy shared_bins [ ] =
+{
+    {   32, 8 },     // <=    48 entries: a warp per row, 8 rows a block
+    {   32, 8 },     // <=    96
+    {   64, 4 },     // <=   192
+    {  128, 2 },     // <=   384
+    {  256, 1 },     // <=   768
+    {  512, 1 },     // <=  1536
+    { 1024, 1 },     // <=  3072
+    { 1024, 1 },     // <=  6144
+    { 1024, 1 },     // <= 12288: 192 KB of 4-byte keys + 8-byte values
+} ;
+static_assert (sizeof (shared_bins) / sizeof (shared_bins [0]) == GBGPU_SHARED_HASH_BINS,
+    "a policy per shared hash bin") ;
+
+// A row too large for every shared table: a whole block of 1024 threads on
+// it, its table in global memory (one a block).
+constexpr int GLOBAL_GROUP_THREADS = 1024 ;
+
+// Up to this size a row is put in order by counting, per entry, the keys
+// below it (n^2 / G reads a thread); above it, by sorting its table.  On an
+// H200 (grid3d27:100, n ~ 125 in 256-slot tables) counting took 12 ms of
+// numeric phase, the bitonic sort 18 ms, counting over the whole table 21 ms.
+constexpr int RANK_SORT_MAX_TABLE = 512 ;
+
+//------------------------------------------------------------------------------
+// dense accumulator (dense_rows.cuh)
+//------------------------------------------------------------------------------
+
+// Initial guesses, to be measured on the device: 512 threads a block and
+// four blocks a multiprocessor fill its 2048 threads with four rows at a
+// time (the states of 65536 columns take 16 KB a block).  That leaves 32
+// registers a thread (__launch_bounds__); ptxas spills (sm_90, CUDA 13: up
+// to ~180 bytes for some semirings) outside the product loops, not in them.
+constexpr int DENSE_THREADS = 512 ;             // a row's block: 16 warps
+constexpr int DENSE_BLOCKS_PER_SM = 4 ;         // 4 x 512 = a multiprocessor's 2048 threads
+
+// The column states go to shared memory when at least this many blocks'
+// states fit a multiprocessor: shared atomics at half occupancy are taken
+// to beat global ones at full (a guess).
+constexpr int DENSE_MIN_SHARED_BLOCKS = 2 ;
+
+// Filling: a chunk of value slots in shared memory is sized for this many
+// blocks a multiprocessor (H100, 8-byte values, 65536 columns: 112 KB a
+// block, 16 KB of states and 12288 columns of slots: six chunks).  With the
+// slots in global memory instead, rmat:16's numeric dense bin took 84 ms,
+// with these chunks 73 ms (H100, v0.9).
+constexpr int DENSE_CHUNK_BLOCKS = 2 ;
+
+// ... and used when the width takes at most this many chunks: each chunk
+// reads every product's column index again (a guess).
+constexpr int DENSE_MAX_CHUNKS = 16 ;
+
+//------------------------------------------------------------------------------
+// segmented merge (merge_rows.cuh) and copy (copy_rows.cuh)
+//------------------------------------------------------------------------------
+
+// Threads of a block, outputs a thread merges after each search.  Initial
+// guesses (to be tuned on the device).
+struct merge_policy
+{
+    static constexpr int threads = 256 ;            // keeps several blocks a multiprocessor
+    static constexpr int items_per_thread = 8 ;     // amortize the search's log2(row) reads
+} ;
+
+// A warp per row, this many rows a block.  Initial guess: rows of B reached
+// from single-entry rows are short on average, so a warp is enough.
+struct copy_policy
+{
+    static constexpr int warps_per_block = 8 ;      // 256 threads keep the multiprocessors full
+} ;
+
+#ifndef __CUDACC_RTC__
+//------------------------------------------------------------------------------
+// the accumulator choice (spgemm/accumulator_selector.cuh)
+//------------------------------------------------------------------------------
+
+// A row too large for shared memory accumulates densely (one slot per column
+// of B, no hashing, no sort: the slots are read back in column order) when it
+// fills at least 1/DENSE_MIN_FILL of them; clearing the rest costs less then
+// than probing and sorting.  Measured (H200, v0.2): rmat:16 with the cutoff at
+// 1/64 left no row between 3072 and 12288 entries in global tables.
+constexpr int64_t DENSE_MIN_FILL = 64 ;
+
+// Merge a row when all of these hold (INITIAL GUESSES, to be tuned on the
+// device with bench --breakdown and GBGPU_ACCUMULATOR):
+//
+// - at least MERGE_MIN_PRODUCTS products: below, the row fits a hash table of
+//   at most 2048 slots, several blocks per multiprocessor and a cheap sort
+//   (counting up to 512 slots); above, the tables are 4096..16384 slots, one
+//   block per multiprocessor and a bitonic sort of 100+ barriers (v0.2).
+constexpr int64_t MERGE_MIN_PRODUCTS = 1536 ;
+// - at most MERGE_MAX_PRODUCTS products: bounds the merge's buffers (two of
+//   keys and values per block, 24 bytes a product for FP64: 1.5 MB a block,
+//   ~400 MB for the 264 blocks of an H200); longer rows fill enough of their
+//   width for the dense accumulator, which sweeps the width once instead of
+//   passing over the products several times.
+constexpr int64_t MERGE_MAX_PRODUCTS = 1 << 16 ;
+// - at most MERGE_MAX_SEGMENTS entries in A(i,:): the merge makes
+//   ceil(log2 (segments)) passes over the row's products; four passes is
+//   taken as the cost of one hash insertion plus the table's sort.
+constexpr int64_t MERGE_MAX_SEGMENTS = 16 ;
+// - at least MERGE_MIN_MEAN_SEGMENT products per entry of A(i,:) on average:
+//   each thread merges merge_policy::items_per_thread outputs after one
+//   binary search; short runs make most of those searches straddle runs.
+constexpr int64_t MERGE_MIN_MEAN_SEGMENT = 128 ;
+// - numeric phase: at most MERGE_MAX_COMPRESSION products per entry of C(i,:)
+//   (Ji et al. merge the low-compression rows): every duplicate goes through
+//   every pass of the merge, while a hash table holds it once.
+constexpr int64_t MERGE_MAX_COMPRESSION = 2 ;
+
+//------------------------------------------------------------------------------
+// the other kernels' launches
+//------------------------------------------------------------------------------
+
+// A thread an item (a row, an entry, an index) in the one-pass kernels:
+// analyse_rows and group_rows_by_bin (spgemm/spgemm.cu), row_bounds_kernel,
+// row_pointers_from_mask and compact_entries (masked_dot/masked_dot.cu),
+// narrow_indices (memory/device_memory.cu).  A common size, not tuned.
+constexpr int PASS_THREADS = 256 ;
+
+// check_rows_sorted (spgemm/spgemm.cu): a warp a row of B, 8 warps a block,
+// and at most this many blocks a multiprocessor (grid-stride beyond): enough
+// to fill it for one pass over B (a guess).
+constexpr int CHECK_SORTED_THREADS = 256 ;
+constexpr int CHECK_SORTED_BLOCKS_PER_SM = 32 ;
+
+// The masked dot products (masked_dot/masked_dot_rows.cuh): threads a block
+// (a block takes MASKED_DOT_BLOCK / lanes-a-mask-row rows), and at most
+// MASKED_DOT_BLOCKS_PER_SM blocks a multiprocessor, grid-stride beyond: a
+// few waves of blocks on any device (a guess).
+constexpr int MASKED_DOT_BLOCK = 256 ;
+constexpr int MASKED_DOT_BLOCKS_PER_SM = 64 ;
+
+// compact_entries (masked_dot/masked_dot.cu): blocks a multiprocessor at
+// most, grid-stride beyond (as for the dot products).
+constexpr int COMPACT_BLOCKS_PER_SM = 64 ;
+
+// narrow_indices (memory/device_memory.cu): blocks at most, grid-stride
+// beyond: 2^20 threads cover any device's several waves (a guess).
+constexpr int NARROW_MAX_BLOCKS = 4096 ;
+
+// A bitmap upload's kernels (memory/bitmap_upload.cu): a warp a row, this
+// many a block, and at most BITMAP_MAX_BLOCKS blocks, grid-stride beyond.
+constexpr int BITMAP_WARPS_PER_BLOCK = 8 ;      // as copy_policy: 256 threads
+constexpr int BITMAP_MAX_BLOCKS = 65536 ;       // far past a device's waves (a guess)
+
+// Accumulators in global memory, one a block (memory/device_memory.cuh,
+// block_tables): blocks a multiprocessor unless a launcher says: two keep
+// it busy while one waits on memory (a guess).
+constexpr int BLOCK_TABLES_PER_SM = 2 ;
+#endif
+
+}   // namespace sm_90
+
+// The architecture this build is tuned for.
+using namespace sm_90 ;
+
+}   // namespace gbgpu
+
+#endif
