@@ -4,7 +4,7 @@
 //
 // The first gbgpu call (or gbgpu_init) reads the environment, once and
 // thread-safely; the devices are counted when a call first needs one
-// (options.c), the library is found by graphblas/library.c.
+// (core/options.c), the library is found by graphblas/library.c.
 // gbgpu_finalize gives the device's memory back; at exit nothing is freed
 // (the device cache stops freeing: CUDA may be gone before the program's
 // last GrB_free).

@@ -5,7 +5,9 @@
 // A GrB_mxm may change C whichever path it takes: the library's GrB_mxm, the
 // GPU's pack or final step, or an unpack of C's arrays for the result.  So
 // api/interpose.c calls this once, after the path that ran, and no path
-// forgets C by itself.  Not before the call, as the generated wrappers of
+// forgets C by other means (run/arrays_of_C.c also calls it, with no copy,
+// as soon as it has taken C's arrays: C's old copies then free their
+// device memory before the inputs go up).  Not before the call, as the generated wrappers of
 // other functions do: C may be an input of its own product (BFS's q = q*A),
 // and its device copy is still its content until the product writes it.  No
 // other call may use C meanwhile (GraphBLAS forbids it).

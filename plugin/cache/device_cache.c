@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // A copy is op(X) as gbgpu_upload_operand made it, or the result T of a
-// product whose T became C exactly (run/mxm_gpu.c), keyed by (X, the
+// product whose T became C exactly (cache/c_written.c), keyed by (X, the
 // generation of X's content it was made from, transposed or not, with values
 // of which type or the pattern only, device).  It serves a later call only
 // while X keeps that generation (cache/generations.c): the proof that X has

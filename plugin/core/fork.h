@@ -2,8 +2,8 @@
 // use CUDA, and the locks held across fork.
 // SPDX-License-Identifier: Apache-2.0
 
-#ifndef GBGPU_API_FORK_H
-#define GBGPU_API_FORK_H
+#ifndef GBGPU_FORK_H
+#define GBGPU_FORK_H
 
 #include <pthread.h>
 #include <stdbool.h>

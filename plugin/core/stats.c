@@ -3,7 +3,7 @@
 //
 // Every counter is an atomic so that GrB_mxm may be called from many threads
 // at once.  A device fault (an error that corrupts the CUDA context) is
-// counted here and marks the device broken (options.c): no later call tries it.
+// counted here and marks the device broken (core/options.c): no later call tries it.
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdatomic.h>

@@ -21,11 +21,12 @@
 // bitmap, full or hypersparse C would be converted first).  Its pending work,
 // if any, is finished by the unpack (a matrix written by a product has none).
 // C keeps its type, size and settings; the caller packs T into it.  C has
-// changed, and is forgotten by the device cache when the call ends, as every
-// write of C is (cache/c_written.c): being none of the inputs, C's old copy
-// is never read meanwhile.
+// changed: its device copies go at once, through the function every write
+// of C passes (cache/c_written.c), so that their memory is free for the
+// inputs and T; the call's end passes C through it again.
 
 #include "run/run.h"
+#include "cache/device_cache.h"
 
 static bool is_input (GrB_Matrix C, const GrB_Matrix M, const gbgpu_plan *plan)
 {
@@ -53,4 +54,5 @@ void gbgpu_take_arrays_of_C (gbgpu_host_arrays *old, GrB_Matrix C, const GrB_Mat
     old->p_size = (size_t) p_size ;
     old->j_size = (size_t) j_size ;
     old->x_size = (size_t) x_size ;
+    gbgpu_cache_C_written (C, NULL, false) ;
 }
