@@ -19,6 +19,7 @@
 
 #include "core/stats.h"
 #include "cache/device_cache.h"
+#include "cache/forget.h"
 #include "cache/generations.h"
 
 void gbgpu_cache_C_written (GrB_Matrix C, gbgpu_result_copy *copy, bool written)

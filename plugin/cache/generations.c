@@ -5,7 +5,8 @@
 // An object becomes known when gbgpu reads its content for the device, with a
 // fresh generation; every GraphBLAS function that may change an object
 // (modifiers.cmake wraps each one, and GrB_mxm forgets its C) forgets it
-// before and after the library's call, and so do gbgpu's own writes into C.
+// before and after the library's call (forget.c), and so do gbgpu's own
+// writes into C.
 // An object known with generation g has therefore had the same content since
 // g was given: that is what the device cache relies on, never pointers,
 // sizes or samples.  Free then new at the same address: the free forgot it.
@@ -24,7 +25,6 @@
 #include <stdlib.h>
 #include "core/fork.h"
 #include "cache/generations.h"
-#include "cache/device_cache.h"
 
 #define FILTER_SLOTS 4096
 
@@ -145,9 +145,9 @@ static void remove_slot (size_t k)
     }
 }
 
-void gbgpu_generation_forget (const void *object)
+bool gbgpu_generation_remove (const void *object)
 {
-    if (object == NULL || atomic_load (filter_of (object)) == 0) return ;
+    if (object == NULL || atomic_load (filter_of (object)) == 0) return false ;
     pthread_mutex_lock (&lock) ;
     bool known = false ;
     if (capacity > 0)
@@ -157,7 +157,6 @@ void gbgpu_generation_forget (const void *object)
         if (known) remove_slot (k) ;
     }
     pthread_mutex_unlock (&lock) ;
-    if (!known) return ;
-    atomic_fetch_sub (filter_of (object), 1) ;
-    gbgpu_device_cache_drop (object) ;
+    if (known) atomic_fetch_sub (filter_of (object), 1) ;
+    return known ;
 }

@@ -1,10 +1,7 @@
 // plugin/cache/generations.h: the GraphBLAS objects gbgpu has uploaded, each
-// with the generation of its content, forgotten at any call that may change it
-// (generations.c).
+// with the generation of its content, removed at any call that may change it
+// (generations.c; forget.c removes them).
 // SPDX-License-Identifier: Apache-2.0
-//
-// Included by the generated wrappers (modifiers.c, from modifiers.cmake),
-// which see GraphBLAS's own names: nothing here redirects them.
 
 #ifndef GBGPU_GENERATIONS_H
 #define GBGPU_GENERATIONS_H
@@ -22,9 +19,8 @@ uint64_t gbgpu_generation_of (const void *object) ;
 // it was called since it got it.
 bool gbgpu_generation_is (const void *object, uint64_t generation) ;
 
-// The object may change (or be freed, or replaced): it becomes unknown, and
-// its device copies are dropped (cache/device_cache.c).  NULL, or an object
+// The object becomes unknown; true when it was known.  NULL, or an object
 // gbgpu never met, costs one atomic read.  Thread-safe.
-void gbgpu_generation_forget (const void *object) ;
+bool gbgpu_generation_remove (const void *object) ;
 
 #endif

@@ -303,7 +303,7 @@ ${after_text}    return info ;
 
 #include <stdatomic.h>
 #include <stddef.h>
-#include \"cache/generations.h\"
+#include \"cache/forget.h\"
 #include \"cache/exports.h\"
 #include \"graphblas/library.h\"
 
