@@ -27,16 +27,22 @@ static int passed = 0, failed = 0 ;
 
 void ts_pass (void) { passed++ ; }
 
-void ts_fail (const char *format, ...)
+// Counts a failure and prints it.
+static void fail (const char *format, va_list args)
 {
     failed++ ;
-    va_list args ;
-    va_start (args, format) ;
     printf ("FAIL: ") ;
     vprintf (format, args) ;
     printf ("\n") ;
-    va_end (args) ;
     fflush (stdout) ;
+}
+
+void ts_fail (const char *format, ...)
+{
+    va_list args ;
+    va_start (args, format) ;
+    fail (format, args) ;
+    va_end (args) ;
 }
 
 bool ts_check (bool ok, const char *format, ...)
@@ -46,14 +52,10 @@ bool ts_check (bool ok, const char *format, ...)
         passed++ ;
         return true ;
     }
-    failed++ ;
     va_list args ;
     va_start (args, format) ;
-    printf ("FAIL: ") ;
-    vprintf (format, args) ;
-    printf ("\n") ;
+    fail (format, args) ;
     va_end (args) ;
-    fflush (stdout) ;
     return false ;
 }
 
