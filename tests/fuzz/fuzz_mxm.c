@@ -138,9 +138,22 @@ bool fuzz_same_result (const fuzz_case *c, GrB_Matrix C, GrB_Matrix R)
 // gbgpu must see the change (its device copies of that input forgotten).
 static bool call_again (const fuzz_case *c, fuzz_operands *gpu, fuzz_operands *cpu)
 {
+    bool ok = true ;
+    if (c->semiring.values == FUZZ_VALUES_ROUNDED)
+    {
+        // A rounded C matches the library's only within a tolerance, and a
+        // second call that reads C (an accumulator, C as A or B) may amplify
+        // the difference past it (a sum that cancels): the library's side
+        // starts from gbgpu's C, in the same object (aliases kept).
+        GrB_Index nrows = 0, ncols = 0 ;
+        ok &= ts_check (GrB_Matrix_nrows (&nrows, gpu->C) == GrB_SUCCESS
+            && GrB_Matrix_ncols (&ncols, gpu->C) == GrB_SUCCESS
+            && GrB_Matrix_assign (cpu->C, NULL, NULL, gpu->C, GrB_ALL, nrows, GrB_ALL, ncols,
+                NULL) == GrB_SUCCESS, "C could not be copied to the library's side") ;
+    }
     GrB_Info changed = fuzz_then_apply (&c->then, gpu) ;
     GrB_Info ref_changed = fuzz_then_apply (&c->then, cpu) ;
-    bool ok = ts_check (changed == ref_changed, "%s returned %d on gbgpu's side, %d on the "
+    ok &= ts_check (changed == ref_changed, "%s returned %d on gbgpu's side, %d on the "
         "library's", fuzz_then_name (c->then.kind), (int) changed, (int) ref_changed) ;
     gbgpu_stats_t delta ;
     GrB_Info info = call (c, gpu, GBGPU_POLICY_GPU, &delta) ;

@@ -155,7 +155,14 @@ template <class T> struct monoid <GBGPU_ADD_PLUS, T>
 {
     using S = typename slot_of <T>::type ;
     static constexpr bool has_terminal = false ;
-    __device__ static S empty_slot () { return 0 ; }
+    // -0 for floating point: -0 + x is x for every x, where +0 + -0 is +0 and
+    // an entry whose products are all -0 would lose its sign (GraphBLAS
+    // starts from the first product; 1/x then tells the two apart)
+    __device__ static S empty_slot ()
+    {
+        if constexpr (std::is_floating_point <S>::value) return -S (0) ;
+        else return 0 ;
+    }
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v)
     {
@@ -368,7 +375,7 @@ template <class R> struct monoid <GBGPU_ADD_PLUS, complex <R>>
 {
     using S = complex <R> ;
     static constexpr bool has_terminal = false ;
-    __device__ static S empty_slot () { return S (0) ; }
+    __device__ static S empty_slot () { return S (-R (0), -R (0)) ; }     // -0: as for real sums
     __device__ static bool is_terminal (S) { return false ; }
     __device__ static void update (S *slot, S v)
     {
