@@ -11,9 +11,9 @@
 //
 // A product claims its column with one atomic OR of the word (both bits set
 // is PRESENT), so a claim is cheap and the claims of a row count its entries
-// exactly.  Each entry of A(i,:) is walked by a group of lanes sized to the
-// row's mean length of B's rows (power-law B: most rows short, where a warp
-// per entry left most lanes idle).  Counting sums the claims and clears the
+// exactly.  The block's threads share out the row's products as
+// row_walk.cuh says (groups of lanes sized to the row, entries taken as the
+// warps come free).  Counting sums the claims and clears the
 // words; it compiles the values out (templated on the same semiring policy
 // as the hash accumulator).
 //
@@ -39,6 +39,7 @@
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include "hash_rows.cuh"
+#include "row_walk.cuh"
 
 namespace gbgpu {
 
@@ -110,32 +111,6 @@ __device__ __forceinline__ uint32_t present_bits (uint32_t word)
     return word & (word >> 1) & 0x55555555u ;
 }
 
-// Lanes per entry of A(i,:), as a power of two (its log2): the smallest at
-// least the mean length of the row's rows of B, up to a warp (power-law B:
-// the mean is set by a few long rows, and a wider group leaves the short
-// ones' lanes idle); beyond a warp only when A(i,:) has too few entries to
-// give every group one.
-__device__ __forceinline__ int dense_lane_bits (int64_t products, int64_t entries)
-{
-    const int64_t mean = (entries > 0) ? (products + entries - 1) / entries : 0 ;
-    int bits = 0 ;
-    while (bits < 5 && (int64_t (1) << bits) < mean) bits++ ;
-    while ((1 << bits) < DENSE_THREADS && (DENSE_THREADS >> bits) > entries
-        && (int64_t (1) << bits) < mean) bits++ ;
-    return bits ;
-}
-
-// Which of a row's products a thread takes: its group of G = 2^lane_bits
-// lanes takes every groups-th entry of A(i,:), each lane every G-th entry of
-// the entry's row of B.
-struct dense_lanes
-{
-    int G, group, lane_in_group, groups ;
-    __device__ __forceinline__ explicit dense_lanes (int lane_bits)
-        : G (1 << lane_bits), group (threadIdx.x >> lane_bits),
-          lane_in_group (threadIdx.x & (G - 1)), groups (DENSE_THREADS >> lane_bits) { }
-} ;
-
 // A product A(i,k)*B(k,j) of the walk below: b is B's entry pb (of Bx,
 // B_iso), row is i as positional multiplies see it.  It is folded into a
 // slot (b's value read then) only after the checks that may skip the
@@ -161,21 +136,21 @@ struct dense_product
 } ;
 
 // Walks the products of row i (A(i,:): a_length entries from a_start) by
-// the lanes, calling per_product (dense_product) on each: the claims and
-// each chunk of values walk them alike.  a is read only if READ_A (the
-// multiply reads it and this walk takes values).  per_product is taken by
-// reference: a copy changed the counting kernels' machine code, which is
-// otherwise that of the two loops this walk replaced.  A(i,:) and B(k,:) by
-// 32-bit offsets (a row has fewer than 2^31 entries): 64-bit loop
-// arithmetic costs registers, and four blocks a multiprocessor leave 32 a
-// thread.
+// the lanes (row_walk.cuh), calling per_product (dense_product) on each: the
+// claims and each chunk of values walk them alike.  a is read only if
+// READ_A (the multiply reads it and this walk takes values).  per_product
+// is taken by reference: a copy changed the counting kernels' machine code.
+// A(i,:) and B(k,:) by 32-bit offsets (a row has fewer than 2^31 entries):
+// 64-bit loop arithmetic costs registers, and four blocks a multiprocessor
+// leave 32 a thread.
 template <class SR, bool READ_A, class PER_PRODUCT>
 __device__ __forceinline__ void for_each_product (const csr_view &A, const csr_view &B, int64_t i,
-    int64_t a_start, int32_t a_length, const dense_lanes &lanes, const PER_PRODUCT &per_product)
+    int64_t a_start, int32_t a_length, const row_lanes &lanes, int *next_entry,
+    const PER_PRODUCT &per_product)
 {
     using X = typename SR::X ;
     const int32_t *Aj = A.j + a_start ;
-    for (int32_t s = lanes.group ; s < a_length ; s += lanes.groups)
+    for_each_entry (a_length, lanes, next_entry, [&] (int32_t s)
     {
         const int32_t k = Aj [s] ;
         X a = X () ;
@@ -185,7 +160,7 @@ __device__ __forceinline__ void for_each_product (const csr_view &A, const csr_v
         const int32_t *Bj = B.j + b_start ;
         for (int32_t t = lanes.lane_in_group ; t < b_length ; t += lanes.G)
             per_product (dense_product <SR> { (uint32_t) Bj [t], k, a, B.x, B.iso, b_start + t, A.first_row + i }) ;
-    }
+    }) ;
 }
 
 // The kernel's static shared memory: the block-wide scans and sums (used
@@ -202,6 +177,7 @@ struct dense_scratch
         typename products_sum::TempStorage products ;
     } ;
     int64_t row_products ;
+    int next_entry ;            // for_each_product's next entry of A(i,:)
 } ;
 
 // Writes the PRESENT columns of state words [begin, end) to C from place
@@ -315,14 +291,19 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
             }
         }
         const int64_t products = dense_scratch::products_sum (scratch.products).Sum (products_here) ;
-        if (threadIdx.x == 0) scratch.row_products = products ;     // the sum is thread 0's
+        if (threadIdx.x == 0)
+        {
+            scratch.row_products = products ;     // the sum is thread 0's
+            scratch.next_entry = 0 ;
+        }
         __syncthreads () ;
 
-        const dense_lanes lanes (dense_lane_bits (scratch.row_products, a_end - a_start)) ;
+        const row_lanes lanes (row_lane_bits (scratch.row_products, a_end - a_start, DENSE_THREADS),
+            DENSE_THREADS, threadIdx.x) ;
         int added = 0 ;
         const int32_t a_length = (int32_t) (a_end - a_start) ;
         for_each_product <SR, update_with_claims && SR::mult::reads_a> (A, B, i, a_start, a_length, lanes,
-            [&] (const dense_product <SR> &product)
+            &scratch.next_entry, [&] (const dense_product <SR> &product)
         {
             const uint32_t j = product.j ;
             uint32_t *word = states + j / COLUMNS_PER_WORD ;
@@ -374,10 +355,11 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
                 }
                 for (uint32_t c = threadIdx.x ; c < chunk_columns ; c += DENSE_THREADS)
                     slots [c] = SR::add::empty_slot () ;
+                if (threadIdx.x == 0) scratch.next_entry = 0 ;
                 __syncthreads () ;
 
                 for_each_product <SR, SR::mult::reads_a> (A, B, i, a_start, a_length, lanes,
-                    [&] (const dense_product <SR> &product)
+                    &scratch.next_entry, [&] (const dense_product <SR> &product)
                 {
                     const uint32_t j = product.j ;
                     const uint32_t column = j - c0 ;       // a column below c0 wraps past the chunk

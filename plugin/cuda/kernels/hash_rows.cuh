@@ -3,17 +3,18 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // One group of threads owns one row i of C: it clears a table, preloads the
-// mask row M(i,:) when there is a mask, then each warp of the group takes
-// entries a(i,k) and its lanes walk B(k,:), inserting column j (or finding it
-// among the mask's columns) and folding a(i,k)*b(k,j) into the slot with the
-// monoid's atomic update.  Tables live in shared memory, sized per bin; rows
-// too large for that use a table in global memory (one per block).
+// mask row M(i,:) when there is a mask, then shares out the row's products
+// as row_walk.cuh says (a warp on each entry a(i,k)), inserting column j (or
+// finding it among the mask's columns) and folding a(i,k)*b(k,j) into the
+// slot with the monoid's atomic update.  Tables live in shared memory, sized
+// per bin; rows too large for that use a table in global memory (one per
+// block).
 //
 // Counting (symbolic) and filling (numeric) are the same template: counting
 // uses the `pattern` policy, which compiles the values out, and writes the
 // row's number of entries; filling writes the row's entries, sorted by column
-// for shared-memory rows (counting the smaller keys in small tables, a bitonic
-// sort of the table in place in large ones) and unsorted for global-memory
+// for shared-memory rows (rank_by_runs in small tables, a bitonic sort of
+// the table in place in large ones) and unsorted for global-memory
 // rows (sorted afterwards by sort_rows).  The bins' sizes, threads and the
 // sort's cutoff are in tuning.cuh.
 
@@ -21,6 +22,7 @@
 #define GBGPU_HASH_ROWS_CUH
 
 #include "rows.cuh"
+#include "row_walk.cuh"
 #include "semiring_ops.cuh"
 
 namespace gbgpu {
@@ -127,12 +129,101 @@ __device__ void gather_row (const uint32_t *keys, const typename SR::S *slots,
 }
 
 //------------------------------------------------------------------------------
+// sorting a small row: runs of a warp, then ranks by binary search
+//------------------------------------------------------------------------------
+
+// Sorts the 32 keys of a warp's lanes, ascending (a bitonic network of
+// shuffles); `from` travels with its key.  Equal keys (the padding) keep
+// their own `from`.
+__device__ __forceinline__ void warp_sort (uint32_t &key, int &from, int lane)
+{
+    for (int run = 2 ; run <= 32 ; run <<= 1)
+    {
+        for (int stride = run >> 1 ; stride > 0 ; stride >>= 1)
+        {
+            const uint32_t other_key = __shfl_xor_sync (0xFFFFFFFFu, key, stride) ;
+            const int other_from = __shfl_xor_sync (0xFFFFFFFFu, from, stride) ;
+            // the lower lane of a pair keeps the smaller key in an ascending
+            // run, the larger in a descending one
+            const bool keeps_smaller = ((lane & stride) == 0) == ((lane & run) == 0) ;
+            if (keeps_smaller ? (other_key < key) : (other_key > key))
+            {
+                key = other_key ;
+                from = other_from ;
+            }
+        }
+    }
+}
+
+// How many of a sorted run's 32 keys are below key.
+__device__ __forceinline__ int keys_below (const uint32_t *run, uint32_t key)
+{
+    int below = 0 ;
+    for (int step = 16 ; step > 0 ; step >>= 1)
+        if (run [below + step - 1] < key) below += step ;
+    return below + (run [below] < key) ;
+}
+
+// Puts a row of n entries (distinct keys), gathered unsorted into Cj and Cx,
+// in column order, with the table's keys and value slots as scratch (at
+// least n rounded up to 32 of each).  Each warp of the group sorts runs of
+// 32 entries in registers, then an entry's place is its place in its run
+// plus, for every other run, a binary search's count of the keys below it:
+// n/32 searches of 6 reads, where counting the smaller keys of the whole row
+// read all n (H100: bcsstk33's 300-entry rows in hash512, 0.54 to 0.40 ms
+// with the shared order of row_walk.cuh).  A row of one run is put in order
+// by counting, its keys passed by shuffles: sorting a run of a few entries
+// cost more (luxembourg's hash64 rows of 3, 0.084 to 0.117 ms).  Every
+// thread of the block calls this (one barrier).
+template <class SR>
+__device__ void rank_by_runs (uint32_t *keys, typename SR::T *values, int n, int64_t *Cj,
+    typename SR::T *Cx, int warp_in_group, int warps_in_group, int lane)
+{
+    using T = typename SR::T ;
+    const int runs = (n + 31) / 32 ;
+    if (runs == 1 && warp_in_group == 0)
+    {
+        // every lane reads before the shuffles, and writes after them
+        const uint32_t key = (lane < n) ? (uint32_t) Cj [lane] : EMPTY_KEY ;
+        T value = T () ;
+        if constexpr (has_values <SR>) if (lane < n) value = Cx [lane] ;
+        int place = 0 ;
+        for (int q = 0 ; q < n ; q++) place += (__shfl_sync (0xFFFFFFFFu, key, q) < key) ;
+        if (lane < n)
+        {
+            Cj [place] = key ;
+            if constexpr (has_values <SR>) Cx [place] = value ;
+        }
+    }
+    for (int r = warp_in_group ; runs > 1 && r < runs ; r += warps_in_group)
+    {
+        const int e = r * 32 + lane ;
+        uint32_t key = (e < n) ? (uint32_t) Cj [e] : EMPTY_KEY ;    // padding sorts last
+        int from = e ;
+        warp_sort (key, from, lane) ;
+        keys [e] = key ;
+        if constexpr (has_values <SR>) if (key != EMPTY_KEY) values [e] = Cx [from] ;
+    }
+    __syncthreads () ;
+    for (int r = warp_in_group ; runs > 1 && r < runs ; r += warps_in_group)
+    {
+        const int e = r * 32 + lane ;
+        const uint32_t key = keys [e] ;
+        if (key == EMPTY_KEY) continue ;
+        int place = lane ;
+        for (int q = 0 ; q < runs ; q++)
+            if (q != r) place += keys_below (keys + q * 32, key) ;
+        Cj [place] = key ;
+        if constexpr (has_values <SR>) Cx [place] = values [e] ;
+    }
+}
+
+//------------------------------------------------------------------------------
 // sorting a table: bitonic, in shared memory, by the G threads of its group
 //------------------------------------------------------------------------------
 
 // Up to RANK_SORT_MAX_TABLE slots (tuning.cuh) a row is put in order by
-// counting, per entry, the keys below it (n^2 / G reads a thread); above it,
-// by sorting its table.
+// rank_by_runs (above); beyond, by sorting its table.
 
 // Every group of the block sorts a table of the same size, so all reach the
 // same barriers.  table_size * log2(table_size)^2 / 4 compare-exchanges.
@@ -198,7 +289,7 @@ enum class table_memory { shared, global } ;
 
 template <class SR, bool FILL, table_memory MEMORY>
 __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const launch_shape &shape,
-    unsigned char *shared_tables, int *row_size)
+    unsigned char *shared_tables, int *row_size, int *next_entry)
 {
     using T = typename SR::T ;
     using X = typename SR::X ;
@@ -206,7 +297,6 @@ __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const lau
 
     const int G = shape.group_threads ;
     const int group = threadIdx.x / G, lane_in_group = threadIdx.x % G ;
-    const int warp_in_group = lane_in_group / 32, warps_in_group = G / 32 ;
     const int lane = threadIdx.x % 32 ;
 
     const csr_view A = args.A, B = args.B, M = args.M ;
@@ -250,8 +340,14 @@ __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const lau
             keys [s] = EMPTY_KEY ;
             if constexpr (has_values <SR>) slots [s] = SR::add::empty_slot () ;
         }
-        if (lane_in_group == 0) row_size [group] = 0 ;
+        if (lane_in_group == 0)
+        {
+            row_size [group] = 0 ;
+            next_entry [group] = 0 ;
+        }
         __syncthreads () ;
+        const int64_t a_start = active ? A.p [i] : 0 ;
+        const int32_t a_length = active ? (int32_t) (A.p [i+1] - a_start) : 0 ;
         if (active && masked)
         {
             for (int64_t q = M.p [i] + lane_in_group ; q < M.p [i+1] ; q += G)
@@ -260,39 +356,42 @@ __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const lau
         __syncthreads () ;
 
         int added_here = 0 ;
-        if (active)
+        // a warp on each entry of A(i,:): lanes sized to the row (as the
+        // dense accumulator's) took twice the registers, and half the
+        // occupancy, in the fill (H100, bcsstk33)
+        const row_lanes lanes (5, G, lane_in_group) ;
+        int *shared_order = (a_length > HASH_MIN_SHARED_ENTRIES * lanes.warps) ? next_entry + group : nullptr ;
+        if (active) for_each_entry (a_length, lanes, shared_order, [&] (int32_t s)
         {
-            for (int64_t pa = A.p [i] + warp_in_group ; pa < A.p [i+1] ; pa += warps_in_group)
+            const int64_t pa = a_start + s ;
+            const int32_t k = A.j [pa] ;
+            X a = X () ;
+            if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, pa) ;
+            // B(k,:) by 32-bit offsets: a row has fewer than 2^31 entries,
+            // and 64-bit loop arithmetic costs instructions on every product
+            const int64_t b_start = B.p [k] ;
+            const int32_t b_length = (int32_t) (B.p [k+1] - b_start) ;
+            const int32_t *Bj = B.j + b_start ;
+            for (int32_t t = lanes.lane_in_group ; t < b_length ; t += lanes.G)
             {
-                const int32_t k = A.j [pa] ;
-                X a = X () ;
-                if constexpr (SR::mult::reads_a) a = value_at <X> (A.x, A.iso, pa) ;
-                // B(k,:) by 32-bit offsets: a row has fewer than 2^31 entries,
-                // and 64-bit loop arithmetic costs instructions on every product
-                const int64_t b_start = B.p [k] ;
-                const int32_t b_length = (int32_t) (B.p [k+1] - b_start) ;
-                const int32_t *Bj = B.j + b_start ;
-                for (int32_t t = lane ; t < b_length ; t += 32)
+                const int64_t pb = b_start + t ;
+                const uint32_t j = (uint32_t) Bj [t] ;
+                bool added = false ;
+                uint32_t h ;
+                h = (masked && !args.complement)
+                    ? find_in_mask (keys, table_bits, j, added)
+                    : insert (keys, table_bits, j, added) ;
+                if (h == NOT_IN_MASK) continue ;
+                added_here += added ;
+                if constexpr (has_values <SR>)
                 {
-                    const int64_t pb = b_start + t ;
-                    const uint32_t j = (uint32_t) Bj [t] ;
-                    bool added = false ;
-                    uint32_t h ;
-                    h = (masked && !args.complement)
-                        ? find_in_mask (keys, table_bits, j, added)
-                        : insert (keys, table_bits, j, added) ;
-                    if (h == NOT_IN_MASK) continue ;
-                    added_here += added ;
-                    if constexpr (has_values <SR>)
-                    {
-                        if (SR::add::has_terminal && SR::add::is_terminal (slots [h])) continue ;
-                        X b = X () ;
-                        if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, pb) ;
-                        SR::add::update (slots + h, (S) SR::mult::apply (a, b, A.first_row + i, k, (int32_t) j)) ;
-                    }
+                    if (SR::add::has_terminal && SR::add::is_terminal (slots [h])) continue ;
+                    X b = X () ;
+                    if constexpr (SR::mult::reads_b) b = value_at <X> (B.x, B.iso, pb) ;
+                    SR::add::update (slots + h, (S) SR::mult::apply (a, b, A.first_row + i, k, (int32_t) j)) ;
                 }
             }
-        }
+        }) ;
 
         if constexpr (!FILL)
         {
@@ -310,28 +409,14 @@ __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const lau
             const int64_t start = active ? args.Cp [i] : 0 ;
             if (table_size <= RANK_SORT_MAX_TABLE)
             {
-                // small tables: gather the row (unsorted) into C, read it back
-                // compacted, and give each entry its place by counting the
-                // smaller keys (broadcast reads, n^2 / G a thread)
+                // small tables: gather the row (unsorted) into C, then sort
+                // it from there (rank_by_runs)
                 if (active) gather_row <SR> (keys, slots, table_size, lane_in_group, G,
                     &row_size [group], args.Cj + start, Cx + start) ;
                 __syncthreads () ;
                 const int n = active ? row_size [group] : 0 ;
-                T *values = reinterpret_cast <T *> (slots) ;
-                for (int e = lane_in_group ; e < n ; e += G)
-                {
-                    keys [e] = (uint32_t) args.Cj [start + e] ;
-                    if constexpr (has_values <SR>) values [e] = Cx [start + e] ;
-                }
-                __syncthreads () ;
-                for (int e = lane_in_group ; e < n ; e += G)
-                {
-                    const uint32_t key = keys [e] ;
-                    int place = 0 ;
-                    for (int q = 0 ; q < n ; q++) place += (keys [q] < key) ;
-                    args.Cj [start + place] = key ;
-                    if constexpr (has_values <SR>) Cx [start + place] = values [e] ;
-                }
+                rank_by_runs <SR> (keys, reinterpret_cast <T *> (slots), n, args.Cj + start, Cx + start,
+                    lane_in_group / 32, G / 32, lane) ;
             }
             else
             {
@@ -369,11 +454,12 @@ __global__ void __launch_bounds__ (1024)
 hash_rows_kernel (const hash_rows_args args, const launch_shape shape)
 {
     extern __shared__ __align__ (16) unsigned char shared_tables [ ] ;
-    __shared__ int row_size [32] ;
+    // per row of the block: its entries so far, the next entry of A(i,:) to walk
+    __shared__ int row_size [32], next_entry [32] ;
     if (shape.tables != nullptr)
-        hash_rows <SR, FILL, table_memory::global> (args, shape, shared_tables, row_size) ;
+        hash_rows <SR, FILL, table_memory::global> (args, shape, shared_tables, row_size, next_entry) ;
     else
-        hash_rows <SR, FILL, table_memory::shared> (args, shape, shared_tables, row_size) ;
+        hash_rows <SR, FILL, table_memory::shared> (args, shape, shared_tables, row_size, next_entry) ;
 }
 
 #ifndef __CUDACC_RTC__

@@ -84,10 +84,19 @@ static_assert (sizeof (shared_bins) / sizeof (shared_bins [0]) == GBGPU_SHARED_H
 // it, its table in global memory (one a block).
 constexpr int GLOBAL_GROUP_THREADS = 1024 ;
 
-// Up to this size a row is put in order by counting, per entry, the keys
-// below it (n^2 / G reads a thread); above it, by sorting its table.  On an
-// H200 (grid3d27:100, n ~ 125 in 256-slot tables) counting took 12 ms of
-// numeric phase, the bitonic sort 18 ms, counting over the whole table 21 ms.
+// The warps on a hash row take its entries as they come free (row_walk.cuh)
+// only past this many entries a warp; below, in a fixed order.  H100,
+// v0.13: grid3d27:50's count (27 entries a row, 8 warps) took 24% longer
+// with the shared counter; bcsstk33's fill (68 entries, 4 warps) was faster
+// with it and the new sort together.  The value between is a guess.
+constexpr int HASH_MIN_SHARED_ENTRIES = 8 ;
+
+// Up to this size a row is put in order by rank_by_runs (hash_rows.cuh),
+// above it by a bitonic sort of its table.  Set when the small rows were
+// ranked by counting all n keys per entry: on an H200 (grid3d27:100, n ~ 125
+// in 256-slot tables) counting took 12 ms of numeric phase, the bitonic sort
+// 18 ms.  rank_by_runs reads n/32 times fewer keys; a larger cutoff is not
+// measured yet.
 constexpr int RANK_SORT_MAX_TABLE = 512 ;
 
 //------------------------------------------------------------------------------
