@@ -332,9 +332,10 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
         else if constexpr (chunked)
         {
             // The chunks in column order, the same for every thread (so all
-            // reach the barriers): the row's products again, by the same
-            // groups, those in the chunk folded into its slots, then the
-            // chunk's columns written after the previous chunks'.
+            // reach the barriers): the row's products walked again (the
+            // entries shared out afresh), those in the chunk folded into its
+            // slots, then the chunk's columns written after the previous
+            // chunks'.
             const uint32_t chunk_columns = (uint32_t) shape.chunk_columns ;
             const int64_t chunk_words = shape.chunk_columns / COLUMNS_PER_WORD ;
             int64_t at = args.Cp [i] ;

@@ -183,10 +183,12 @@ __device__ void rank_by_runs (uint32_t *keys, typename SR::T *values, int n, int
     const int runs = (n + 31) / 32 ;
     if (runs == 1 && warp_in_group == 0)
     {
-        // every lane reads before the shuffles, and writes after them
+        // every lane reads before any lane writes (the warp's barrier: a
+        // shuffle orders the keys, not the values)
         const uint32_t key = (lane < n) ? (uint32_t) Cj [lane] : EMPTY_KEY ;
         T value = T () ;
         if constexpr (has_values <SR>) if (lane < n) value = Cx [lane] ;
+        __syncwarp () ;
         int place = 0 ;
         for (int q = 0 ; q < n ; q++) place += (__shfl_sync (0xFFFFFFFFu, key, q) < key) ;
         if (lane < n)
