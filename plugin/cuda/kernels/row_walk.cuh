@@ -5,11 +5,12 @@
 // products the same way: groups of G lanes each take an entry a(i,k) of
 // A(i,:) at a time, and a group's lanes take every G-th entry of B(k,:).
 //
-// G is set per row from the mean length of its rows of B: the smallest power
-// of two at least the mean, up to a warp.  A power-law B's mean is set by a
-// few long rows, and a warp on each entry left most lanes idle on the short
-// ones (ncu, rmat:16's dense bin on an H100: 12 of 32 lanes active).  Beyond
-// a warp only when A(i,:) has too few entries to give every group one.
+// The caller sets G.  The dense kernel sizes it per row (row_lane_bits): the
+// smallest power of two at least the mean length of the row's rows of B, up
+// to a warp, beyond only when A(i,:) has too few entries to give every group
+// one; on a power-law B a warp per entry left most lanes idle on the short
+// rows.  The hash kernel keeps a warp per entry: sized lanes took its fill
+// from 32 to 60 registers and half the occupancy (H100, bcsstk33).
 //
 // The entries go to the groups either in a fixed order (group g takes g,
 // g + groups, ...) or, where a row has several warps and many entries, as
