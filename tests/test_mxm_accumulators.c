@@ -17,6 +17,7 @@
 //
 //   auto, "few long rows of B": rows with one entry of A go to the copy bin,
 //       rows with a few go to the merge bin;
+//   auto, "rows of a few products": some rows go to the shuffle bin;
 //   auto, the same with B's rows stored unsorted: neither copy nor merge
 //       (they read B's rows as sorted runs), and the result is still right;
 //   a forced accumulator: every nonempty row in its bins, in both phases
@@ -28,8 +29,8 @@
 //
 // And masked products wider than a dense value chunk, T<M> and T<!M>, under
 // auto and with the dense accumulator forced: C<M> = A*B and
-// C<!M,struct> = A*B by the library.  Auto must send no row to copy or
-// merge (they take unmasked products only) and some to the dense
+// C<!M,struct> = A*B by the library.  Auto must send no row to copy, merge
+// or shuffle (they take unmasked products only) and some to the dense
 // accumulator.
 
 #define _POSIX_C_SOURCE 200809L
@@ -94,11 +95,15 @@ shape ;
 // many short segments per row.  And rows of C wider than one of the dense
 // accumulator's value chunks in shared memory (12288 columns for 8-byte
 // values on an H100): ~6000 entries over 40000 columns, several chunks.
+// And rows of a few products (~2.4 entries a row of A and of B, ~6
+// products a row over 60 columns, so that some share a column), as road
+// networks have: the shuffle bin's.
 static const shape shapes [ ] =
 {
     { "few long rows of B", 60,  40, 6000, 0.06, 0.40 },
     { "many short rows",   300, 200,  250, 0.05, 0.05 },
     { "wider than a dense chunk", 24, 30, 40000, 0.10, 0.05 },
+    { "rows of a few products", 400, 300, 60, 0.008, 0.04 },
 } ;
 #define NSHAPES ((int) (sizeof (shapes) / sizeof (shapes [0])))
 
@@ -374,10 +379,13 @@ static bool bins_as_expected (const gbgpu_cuda_profile *pr, int setting,
         else if (expect == EXPECT_AUTO && h == &shapes [0]
             && (bins [GBGPU_BIN_COPY].rows == 0 || bins [GBGPU_BIN_MERGE].rows == 0))
             wrong = "no row copied or no row merged" ;
+        else if (expect == EXPECT_AUTO && h == &shapes [3] && bins [GBGPU_BIN_SHUFFLE].rows == 0)
+            wrong = "no row shuffled" ;
         else if (expect == EXPECT_AUTO && masked
-            && (bins [GBGPU_BIN_COPY].rows + bins [GBGPU_BIN_MERGE].rows > 0
+            && (bins [GBGPU_BIN_COPY].rows + bins [GBGPU_BIN_MERGE].rows
+                + bins [GBGPU_BIN_SHUFFLE].rows > 0
                 || rows_of (bins, GBGPU_ACCUMULATOR_DENSE) == 0))
-            wrong = "masked: a row copied or merged, or none dense" ;
+            wrong = "masked: a row copied, merged or shuffled, or none dense" ;
         else if (expect == EXPECT_AUTO_UNSORTED
             && bins [GBGPU_BIN_COPY].rows + bins [GBGPU_BIN_MERGE].rows > 0)
             wrong = "a row copied or merged" ;

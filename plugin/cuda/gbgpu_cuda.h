@@ -84,7 +84,8 @@ static inline int64_t gbgpu_result_values (const gbgpu_dev_result *T)
 // Rows of C are grouped in bins by the accumulator they get
 // (kernels/accumulators.h): shared-memory hash tables of 2^6 .. 2^14 slots
 // (bins 0..8), then each accumulator's own bin (dense, segmented merge, a
-// global-memory hash table, a copy of one row of B), and empty rows.
+// global-memory hash table, a copy of one row of B, rows of a few products
+// sorted by shuffles), and empty rows.
 #define GBGPU_CUDA_BINS GBGPU_BIN_COUNT
 
 typedef struct
@@ -150,8 +151,8 @@ GBGPU_CUDA_EXPORT gbgpu_cuda_knobs gbgpu_cuda_current_knobs (void) ;
 GBGPU_CUDA_EXPORT void gbgpu_cuda_configure (const gbgpu_cuda_knobs *knobs) ;
 
 // A bin's name for reports ("hash64" ... "hash16384", then the registry's
-// own bins: "dense", "merge", "global", "copy"; "empty"), or "?" for a
-// number out of range.
+// own bins: "dense", "merge", "global", "copy", "shuffle"; "empty"), or "?"
+// for a number out of range.
 GBGPU_CUDA_EXPORT const char *gbgpu_cuda_bin_name (int bin) ;
 
 // Devices.

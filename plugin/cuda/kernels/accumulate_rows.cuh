@@ -24,6 +24,7 @@
 #include "dense_rows.cuh"
 #include "merge_rows.cuh"
 #include "copy_rows.cuh"
+#include "shuffle_rows.cuh"
 
 #ifndef __CUDACC_RTC__
 namespace gbgpu {
@@ -72,11 +73,19 @@ struct compiled_kernels
 // One phase with the kernel set `kernels`; FILL: the numeric phase (an
 // accumulator the registry marks not counted runs only then).  The bins
 // write disjoint rows of T: each is launched beside the others, unless the
-// bins are timed (each then alone).
+// bins are timed (each then alone) or only one bin of this phase has rows:
+// a fork to a side stream and the join back cost four calls into the
+// runtime, and a launch alone gains nothing by them.
 template <bool FILL, class KERNELS>
 cudaError_t accumulate_rows_with (const hash_rows_args &args, const KERNELS &kernels)
 {
-    concurrent_launches beside (!args.timer->enabled ()) ;
+    int bins_with_rows = 0 ;
+    for (int b = 0 ; b < N_SHARED_BINS ; b++) bins_with_rows += (args.bins->rows [b] > 0) ;
+    #define GBGPU_COUNT_BIN(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
+        if constexpr (FILL || counted) bins_with_rows += (args.bins->rows [BIN_ ## BIN] > 0) ;
+    GBGPU_ACCUMULATORS (GBGPU_COUNT_BIN)
+    #undef GBGPU_COUNT_BIN
+    concurrent_launches beside (!args.timer->enabled () && bins_with_rows > 1) ;
     #define GBGPU_LAUNCH_BINS(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
         if constexpr (FILL || counted) GBGPU_TRY (launcher (args, kernels, beside)) ;
     GBGPU_ACCUMULATORS (GBGPU_LAUNCH_BINS)

@@ -43,14 +43,16 @@
 // dense: one slot per column of B (dense_rows.cuh); merge: B's sorted rows
 // merged (merge_rows.cuh); hash: hash tables, in global memory sized per row
 // in its own bin (hash_rows.cuh); copy: A(i,:) has one entry, B's row is
-// copied and scaled (copy_rows.cuh).
+// copied and scaled (copy_rows.cuh); shuffle: a row of a few products, a
+// product a lane, sorted by shuffles (shuffle_rows.cuh).
 //
 //    NAME   name   BIN     bin     kernel             launcher          counted forcible
 #define GBGPU_ACCUMULATORS(X)                                                               \
     X (DENSE, dense, DENSE,  dense,  dense_rows_kernel, launch_dense_bin, 1,      1)        \
     X (MERGE, merge, MERGE,  merge,  merge_rows_kernel, launch_merge_bin, 1,      1)        \
     X (HASH,  hash,  GLOBAL, global, hash_rows_kernel,  launch_hash_bins, 1,      1)        \
-    X (COPY,  copy,  COPY,   copy,   copy_rows_kernel,  launch_copy_bin,  0,      0)
+    X (COPY,  copy,  COPY,   copy,   copy_rows_kernel,  launch_copy_bin,  0,      0)        \
+    X (SHUFFLE, shuffle, SHUFFLE, shuffle, shuffle_rows_kernel, launch_shuffle_bin, 1, 0)
 
 // GBGPU_IF (flag, text...): the text when the registry's flag is 1, nothing
 // when it is 0.

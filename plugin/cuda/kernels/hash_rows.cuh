@@ -132,12 +132,14 @@ __device__ void gather_row (const uint32_t *keys, const typename SR::S *slots,
 // sorting a small row: runs of a warp, then ranks by binary search
 //------------------------------------------------------------------------------
 
-// Sorts the 32 keys of a warp's lanes, ascending (a bitonic network of
-// shuffles); `from` travels with its key.  Equal keys (the padding) keep
-// their own `from`.
-__device__ __forceinline__ void warp_sort (uint32_t &key, int &from, int lane)
+// Sorts the keys of each N lanes of a warp (N a power of two up to 32; the
+// lane's place among its N is `lane`), ascending, by a bitonic network of
+// shuffles; `from` travels with its key.  Equal keys (the padding) keep
+// their own `from`.  Every lane of the warp calls it.
+template <int N>
+__device__ __forceinline__ void sort_lanes (uint32_t &key, int &from, int lane)
 {
-    for (int run = 2 ; run <= 32 ; run <<= 1)
+    for (int run = 2 ; run <= N ; run <<= 1)
     {
         for (int stride = run >> 1 ; stride > 0 ; stride >>= 1)
         {
@@ -202,7 +204,7 @@ __device__ void rank_by_runs (uint32_t *keys, typename SR::T *values, int n, int
         const int e = r * 32 + lane ;
         uint32_t key = (e < n) ? (uint32_t) Cj [e] : EMPTY_KEY ;    // padding sorts last
         int from = e ;
-        warp_sort (key, from, lane) ;
+        sort_lanes <32> (key, from, lane) ;
         keys [e] = key ;
         if constexpr (has_values <SR>) if (key != EMPTY_KEY) values [e] = Cx [from] ;
     }

@@ -66,6 +66,7 @@ struct bin_counts
     unsigned long long max_merge_products ;     // of the merge bin's rows
     unsigned long long max_merge_segments ;
     unsigned long long products ;
+    unsigned long long entries ;                // filling: T's size, Cp [nrows]
 } ;
 
 // Dynamic shared memory a block of this device may have (beyond the

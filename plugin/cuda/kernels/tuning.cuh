@@ -146,6 +146,16 @@ struct copy_policy
     static constexpr int warps_per_block = 8 ;      // 256 threads keep the multiprocessors full
 } ;
 
+// A row of at most `lanes` products takes `lanes` lanes, one product each,
+// and no table (shuffle_rows.cuh).  16: all of luxembourg's rows of A*A
+// (98% have at most 8), and 12-19% of the social and p2p graphs' rows
+// (the value is a guess between the two).
+struct shuffle_policy
+{
+    static constexpr int threads = 256 ;            // 16 rows a block
+    static constexpr int lanes = 16 ;
+} ;
+
 #ifndef __CUDACC_RTC__
 //------------------------------------------------------------------------------
 // the accumulator choice (spgemm/accumulator_selector.cuh)
@@ -194,6 +204,15 @@ constexpr int64_t MERGE_MAX_COMPRESSION = 2 ;
 // row_pointers_from_mask and compact_entries (masked_dot/masked_dot.cu),
 // narrow_indices (memory/device_memory.cu).  A common size, not tuned.
 constexpr int PASS_THREADS = 256 ;
+
+// analyse_rows sums a row of A's products with a thread, and a row longer
+// than this many entries with its whole warp.  A thread's walk of a hub row
+// held its block: the analysis took 0.29 ms on Wiki-Vote (rows up to 893
+// entries) and 0.37 ms on oregon1 (2312), against 0.13 ms on luxembourg
+// (6), H100, a2ffbcb, `--breakdown`.  Rows between a thread's and a warp's
+// share (bcsstk33: 141 entries; pushpull: 124) stay a thread's: a warp's sum
+// of each row in turn would cost more there (the value is a guess).
+constexpr int ANALYSE_WARP_ROW = 256 ;
 
 // check_rows_sorted (spgemm/spgemm.cu): a warp a row of B, 8 warps a block,
 // and at most this many blocks a multiprocessor (grid-stride beyond): enough

@@ -7,6 +7,9 @@
 //
 //   copy    A(i,:) has one entry: C(i,:) = a(i,k) * B(k,:), B's row copied
 //           and scaled, no accumulator at all (power-law graphs have many)
+//   shuffle at most shuffle_policy::lanes products and entries of A(i,:): a
+//           product a lane, sorted by shuffles, no table (road networks
+//           have many)
 //   merge   few long sorted rows of B, little overlap: merged (merge_rows.cuh)
 //   hash    tables in shared memory sized per bin, or in global memory
 //   dense   a row that fills much of its width (dense_rows.cuh)
@@ -14,9 +17,10 @@
 // Copy and merge read B's rows as sorted runs without duplicates, so they are
 // used only when B's rows are sorted (checked on the device, once a call) and
 // the product is unmasked (the mask's preloaded entries live in the hash and
-// dense accumulators only).  The numeric phase keeps the symbolic phase's
-// choice for copy and merge rows, except a merge row whose compression turned
-// out high: it then hashes its now known number of entries.
+// dense accumulators only); shuffle, only when it is unmasked.  The numeric
+// phase keeps the symbolic phase's choice for copy, shuffle and merge rows,
+// except a merge row whose compression turned out high: it then hashes its
+// now known number of entries.
 //
 // GBGPU_ACCUMULATOR=hash|dense|merge|auto (environment, read every call) forces
 // one accumulator on every row it can take, for tests and tuning only.
@@ -65,18 +69,21 @@ __device__ __forceinline__ bool merge_pays (const row_statistics &r)
 }
 
 // Symbolic phase: need = entries the row's table must hold (0: empty row);
-// sorted_runs: unmasked, and B's rows sorted (copy and merge may be used).
+// unmasked (shuffle may be used); sorted_runs: unmasked, and B's rows sorted
+// (copy and merge may be used).
 __device__ __forceinline__ int select_symbolic_bin (const row_statistics &r,
-    int64_t need, int64_t ncols, int shared, bool sorted_runs,
+    int64_t need, int64_t ncols, int shared, bool unmasked, bool sorted_runs,
     accumulator_choice choice)
 {
     if (need == 0) return BIN_EMPTY ;
     if (sorted_runs && choice == GBGPU_CUDA_ACCUMULATOR_MERGE) return BIN_MERGE ;
-    if (sorted_runs && choice == GBGPU_CUDA_ACCUMULATOR_AUTO)
-    {
-        if (r.segments == 1) return BIN_COPY ;
-        if (merge_pays (r)) return BIN_MERGE ;
-    }
+    if (sorted_runs && choice == GBGPU_CUDA_ACCUMULATOR_AUTO && r.segments == 1) return BIN_COPY ;
+    // (its lanes take A(i,:) a group's width at a time: a long row of A
+    // reaching mostly empty rows of B would hold its warp)
+    if (unmasked && choice == GBGPU_CUDA_ACCUMULATOR_AUTO && r.products <= shuffle_policy::lanes
+        && r.segments <= shuffle_policy::lanes)
+        return BIN_SHUFFLE ;
+    if (sorted_runs && choice == GBGPU_CUDA_ACCUMULATOR_AUTO && merge_pays (r)) return BIN_MERGE ;
     return table_bin (need, ncols, shared, choice) ;
 }
 
@@ -86,7 +93,7 @@ __device__ __forceinline__ int select_numeric_bin (const row_statistics &r,
     accumulator_choice choice)
 {
     if (entries == 0) return BIN_EMPTY ;
-    if (symbolic_bin == BIN_COPY) return BIN_COPY ;
+    if (symbolic_bin == BIN_COPY || symbolic_bin == BIN_SHUFFLE) return symbolic_bin ;
     if (symbolic_bin == BIN_MERGE
         && (choice == GBGPU_CUDA_ACCUMULATOR_MERGE || r.products <= MERGE_MAX_COMPRESSION * entries))
         return BIN_MERGE ;

@@ -15,7 +15,8 @@
 //   sort     rows that came from global-memory hash tables
 //
 // The host waits twice: for the symbolic bins' histogram, and for the numeric
-// bins' with T's size (each wait leaves the GPU idle for a round trip).
+// bins' with T's size (each wait leaves the GPU idle for a round trip), and
+// once at the end.
 // With profile->per_bin, device events time the phases and each bin
 // (profile.cu).  What the launches ask of the device is in device_query.cu,
 // their tuning in kernels/tuning.cuh.
@@ -42,13 +43,55 @@ __global__ void check_rows_sorted (const csr_view B, int64_t nrows, int *unsorte
     if (__any_sync (0xFFFFFFFFu, !sorted) && lane == 0) atomicOr (unsorted, 1) ;
 }
 
+// Row i's products: the sum of nnz(B(k,:)) over A(i,:).  A thread sums its
+// own row, unless the row is longer than ANALYSE_WARP_ROW entries: the warp
+// then sums it together, one such row after another.  Power-law graphs have
+// hub rows of 10^3 entries, and a lone thread's walk of one held its block
+// (see tuning.cuh).  Every lane of the warp calls this; `walk` says whether
+// the lane has a row to sum.
+__device__ __forceinline__ int64_t row_products (const csr_view &A, const csr_view &B,
+    int64_t i, bool walk)
+{
+    const int64_t start = walk ? A.p [i] : 0, end = walk ? A.p [i+1] : 0 ;
+    const bool warp_row = (end - start > ANALYSE_WARP_ROW) ;
+    int64_t products = 0 ;
+    if (!warp_row)
+    {
+        #pragma unroll 4
+        for (int64_t pa = start ; pa < end ; pa++)
+        {
+            const int32_t k = A.j [pa] ;
+            products += B.p [k+1] - B.p [k] ;
+        }
+    }
+    const int lane = threadIdx.x % 32 ;
+    for (unsigned rows = __ballot_sync (0xFFFFFFFFu, warp_row) ; rows != 0 ; rows &= rows - 1)
+    {
+        const int owner = __ffs (rows) - 1 ;
+        const int64_t first = __shfl_sync (0xFFFFFFFFu, start, owner) ;
+        const int64_t last = __shfl_sync (0xFFFFFFFFu, end, owner) ;
+        int64_t sum = 0 ;
+        for (int64_t pa = first + lane ; pa < last ; pa += 32)
+        {
+            const int32_t k = A.j [pa] ;
+            sum += B.p [k+1] - B.p [k] ;
+        }
+        for (int offset = 16 ; offset > 0 ; offset /= 2)
+            sum += __shfl_xor_sync (0xFFFFFFFFu, sum, offset) ;
+        if (lane == owner) products = sum ;
+    }
+    return products ;
+}
+
 // need = entries the row's table must hold.  Counting: its products bounded by
 // B's width; filling: its entries.  A mask row is preloaded instead (T<M>: its
 // entries are the only candidates) or besides (T<!M>: they stand for the
 // columns to leave out).  Counting also writes the count of rows with nothing
 // to compute (0) and of copy rows (their products: B's row has no repeated
 // column).  Filling reads the counting phase's bin from row_bin before it
-// replaces it: copy and merge rows keep their accumulator.
+// replaces it: copy, shuffle and merge rows keep their accumulator; and it
+// brings T's size (Cp [nrows]) back with the counts, in the same wait.
+// Launched with whole warps (row_products).
 __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view M,
     bool complement, int64_t nrows, int64_t ncols, int shared, const int64_t *Cp,
     const int *B_unsorted, accumulator_choice choice,
@@ -61,19 +104,13 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
     __syncthreads () ;
 
     const int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
-    if (i < nrows)
+    const bool counting = (Cp == nullptr) ;
+    const bool active = (i < nrows) ;
+    const int symbolic_bin = (counting || !active) ? BIN_EMPTY : row_bin [i] ;
+    row_statistics row = { 0, active ? A.p [i+1] - A.p [i] : 0 } ;
+    row.products = row_products (A, B, i, active && (counting || symbolic_bin == BIN_MERGE)) ;
+    if (active)
     {
-        const bool counting = (Cp == nullptr) ;
-        const int symbolic_bin = counting ? BIN_EMPTY : row_bin [i] ;
-        row_statistics row = { 0, A.p [i+1] - A.p [i] } ;
-        if (counting || symbolic_bin == BIN_MERGE)
-        {
-            for (int64_t pa = A.p [i] ; pa < A.p [i+1] ; pa++)
-            {
-                const int32_t k = A.j [pa] ;
-                row.products += B.p [k+1] - B.p [k] ;
-            }
-        }
         int64_t need ;
         if (counting)
         {
@@ -92,8 +129,9 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
         int b ;
         if (counting)
         {
-            const bool sorted_runs = (M.p == nullptr) && (*B_unsorted == 0) ;
-            b = select_symbolic_bin (row, need, ncols, shared, sorted_runs, choice) ;
+            const bool unmasked = (M.p == nullptr) ;
+            b = select_symbolic_bin (row, need, ncols, shared, unmasked,
+                unmasked && *B_unsorted == 0, choice) ;
             if (b == BIN_EMPTY) row_count [i] = 0 ;
             if (b == BIN_COPY) row_count [i] = row.products ;
         }
@@ -116,6 +154,8 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
         atomicAdd (&counts->rows [threadIdx.x], block_rows [threadIdx.x]) ;
     if (threadIdx.x == 0 && block_products > 0)
         atomicAdd (&counts->products, block_products) ;
+    if (!counting && blockIdx.x == 0 && threadIdx.x == 0)
+        counts->entries = (unsigned long long) Cp [nrows] ;
 }
 
 struct bin_offsets { int64_t offset [N_BINS] ; } ;
@@ -157,15 +197,16 @@ struct row_analysis
     int64_t *list ;
 } ;
 
-// Fills `bins` (and `list`) for one phase; returns the products when counting.
+// Fills `bins` (and `list`) for one phase, and *total: the products when
+// counting, T's size when filling (Cp given).
 static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, size_t slot_bytes,
-    const int64_t *Cp, int64_t *row_count, int64_t *products)
+    const int64_t *Cp, int64_t *row_count, int64_t *total)
 {
     const int threads = PASS_THREADS ;
     const unsigned blocks = (unsigned) ((r.nrows + threads - 1) / threads) ;
     *bins = row_bins { } ;
     bins->list = r.list ;
-    if (products != nullptr) *products = 0 ;
+    *total = 0 ;
     if (r.nrows == 0) return cudaSuccess ;
     GBGPU_TRY (cudaMemsetAsync (r.counts, 0, sizeof (bin_counts), stream ())) ;
     analyse_rows <<<blocks, threads, 0, stream ()>>> (r.A, r.B, r.M, r.complement, r.nrows,
@@ -177,18 +218,18 @@ static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, size_t slot_
     GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
 
     bin_offsets offsets ;
-    int64_t total = 0 ;
+    int64_t listed = 0 ;
     for (int b = 0 ; b < N_BINS ; b++)
     {
         bins->rows [b] = (b == BIN_EMPTY) ? 0 : (int64_t) host.rows [b] ;
-        bins->offset [b] = offsets.offset [b] = total ;
-        total += bins->rows [b] ;
+        bins->offset [b] = offsets.offset [b] = listed ;
+        listed += bins->rows [b] ;
     }
     bins->empty_rows = (int64_t) host.rows [BIN_EMPTY] ;
     bins->max_global_need = (int64_t) host.max_global_need ;
     bins->max_merge_products = (int64_t) host.max_merge_products ;
     bins->max_merge_segments = (int64_t) host.max_merge_segments ;
-    if (products != nullptr) *products = (int64_t) host.products ;
+    *total = (int64_t) (Cp == nullptr ? host.products : host.entries) ;
     group_rows_by_bin <<<blocks, threads, 0, stream ()>>> (r.nrows, r.row_bin, offsets, r.counts, r.list) ;
     return cudaGetLastError () ;
 }
@@ -325,15 +366,12 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     GBGPU_TRY (inject_failure_if_asked ()) ;
 
     // numeric: T's size comes back with the numeric bins' counts, in the
-    // one wait of bin_rows (a wait on the host is a GPU idle for its round
-    // trip).  With no rows bin_rows waits for nothing; then it is the copy
-    // itself: into pageable memory (nvals is on this stack, not pinned) it
-    // returns only once done.  Pinning nvals would need a wait here.
-    int64_t nvals = 0 ;
-    GBGPU_TRY (cudaMemcpyAsync (&nvals, Cp.get () + m, sizeof (int64_t), cudaMemcpyDeviceToHost, stream ())) ;
+    // one wait of bin_rows.  A copy of its own into this stack's (pageable)
+    // memory was a wait of its own: the host idled the GPU for a round trip.
     const size_t fill_slot_bytes = sizeof (uint32_t) + values.value_slot_bytes ;
     row_bins numeric_bins ;
-    GBGPU_TRY (bin_rows (&numeric_bins, analysis, fill_slot_bytes, Cp.get (), nullptr, nullptr)) ;
+    int64_t nvals = 0 ;
+    GBGPU_TRY (bin_rows (&numeric_bins, analysis, fill_slot_bytes, Cp.get (), nullptr, &nvals)) ;
     const size_t value_size = values.value_size ;
     device_array <int64_t> Cj ;
     device_array <unsigned char> Cx ;
