@@ -92,12 +92,14 @@ constexpr int GLOBAL_GROUP_THREADS = 1024 ;
 constexpr int HASH_MIN_SHARED_ENTRIES = 8 ;
 
 // Up to this size a row is put in order by rank_by_runs (hash_rows.cuh),
-// above it by a bitonic sort of its table.  Set when the small rows were
-// ranked by counting all n keys per entry: on an H200 (grid3d27:100, n ~ 125
-// in 256-slot tables) counting took 12 ms of numeric phase, the bitonic sort
-// 18 ms.  rank_by_runs reads n/32 times fewer keys; a larger cutoff is not
-// measured yet.
-constexpr int RANK_SORT_MAX_TABLE = 512 ;
+// above it by a bitonic sort of its table.  For n entries the ranks read
+// about n * (n/32) * 5 keys; the sort takes table_size/2 pairs in each of
+// log2(table_size) * (log2(table_size) + 1) / 2 stages, with a block barrier
+// a stage.  At 2048 slots (at most 1536 entries) the two meet; below, the
+// ranks read fewer.  ncu on pushpull's hash2048 fill (H100, 7671c6a,
+// 0.45 ms, rows of ~500 entries): L1/shared-bound (86%), 46% of 79 M shared
+// wavefronts excess; counting the sort's accesses puts most of them there.
+constexpr int RANK_SORT_MAX_TABLE = 2048 ;
 
 //------------------------------------------------------------------------------
 // dense accumulator (dense_rows.cuh)
