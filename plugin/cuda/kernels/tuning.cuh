@@ -175,8 +175,9 @@ constexpr int64_t DENSE_MIN_FILL = 64 ;
 //
 // - at least MERGE_MIN_PRODUCTS products: below, the row fits a hash table of
 //   at most 2048 slots, several blocks per multiprocessor and a cheap sort
-//   (counting up to 512 slots); above, the tables are 4096..16384 slots, one
-//   block per multiprocessor and a bitonic sort of 100+ barriers (v0.2).
+//   (rank_by_runs, RANK_SORT_MAX_TABLE above); above, the tables are
+//   4096..16384 slots, one block per multiprocessor and a bitonic sort of
+//   100+ barriers (v0.2).
 constexpr int64_t MERGE_MIN_PRODUCTS = 1536 ;
 // - at most MERGE_MAX_PRODUCTS products: bounds the merge's buffers (two of
 //   keys and values per block, 24 bytes a product for FP64: 1.5 MB a block,
