@@ -67,6 +67,7 @@ struct bin_counts
     unsigned long long max_merge_segments ;
     unsigned long long products ;
     unsigned long long entries ;                // filling: T's size, Cp [nrows]
+    unsigned long long B_sorted ;               // 1: B's rows strictly increasing
 } ;
 
 // Dynamic shared memory a block of this device may have (beyond the
@@ -89,6 +90,8 @@ struct row_bins
     int64_t empty_rows ;        // rows with nothing to compute
     int64_t max_global_need ;
     int64_t max_merge_products, max_merge_segments ;
+    bool B_sorted ;             // B's rows strictly increasing (checked when
+                                // unmasked and an accumulator can use it)
     const int64_t *list ;       // row ids grouped by bin
 } ;
 
@@ -166,6 +169,9 @@ struct launch_shape
     int64_t chunk_columns ;     // dense, filling: the value slots in shared
                                 // memory after the states, this many columns
                                 // at a time (0: in tables, one a column)
+    bool column_ranges ;        // dense, filling: each chunk walks only the
+                                // products in its columns, its own states
+                                // beside its slots
 } ;
 
 #ifndef __CUDACC_RTC__

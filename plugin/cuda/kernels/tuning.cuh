@@ -129,6 +129,11 @@ constexpr int DENSE_CHUNK_BLOCKS = 2 ;
 // reads every product's column index again (a guess).
 constexpr int DENSE_MAX_CHUNKS = 16 ;
 
+// Filling by column ranges (B's rows sorted, unmasked), a chunk costs a
+// search of each row of B it walks, not a read of every product: used when
+// the width takes at most this many chunks (a guess).
+constexpr int DENSE_MAX_RANGES = 128 ;
+
 //------------------------------------------------------------------------------
 // segmented merge (merge_rows.cuh) and copy (copy_rows.cuh)
 //------------------------------------------------------------------------------

@@ -154,8 +154,11 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
         atomicAdd (&counts->rows [threadIdx.x], block_rows [threadIdx.x]) ;
     if (threadIdx.x == 0 && block_products > 0)
         atomicAdd (&counts->products, block_products) ;
-    if (!counting && blockIdx.x == 0 && threadIdx.x == 0)
-        counts->entries = (unsigned long long) Cp [nrows] ;
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+    {
+        counts->B_sorted = (*B_unsorted == 0) ;
+        if (!counting) counts->entries = (unsigned long long) Cp [nrows] ;
+    }
 }
 
 struct bin_offsets { int64_t offset [N_BINS] ; } ;
@@ -229,6 +232,7 @@ static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, size_t slot_
     bins->max_global_need = (int64_t) host.max_global_need ;
     bins->max_merge_products = (int64_t) host.max_merge_products ;
     bins->max_merge_segments = (int64_t) host.max_merge_segments ;
+    bins->B_sorted = (host.B_sorted != 0) ;
     *total = (int64_t) (Cp == nullptr ? host.products : host.entries) ;
     group_rows_by_bin <<<blocks, threads, 0, stream ()>>> (r.nrows, r.row_bin, offsets, r.counts, r.list) ;
     return cudaGetLastError () ;
@@ -335,10 +339,12 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
         GBGPU_TRY (numeric_timer.enable ()) ;
     }
 
-    // copy and merge read B's rows as sorted runs: only when they are (a
-    // pass over B on the device when the caller does not know)
+    // copy, merge and the dense fill's column ranges read B's rows as
+    // sorted runs, unmasked: only when they are (a pass over B on the
+    // device when the caller does not know)
     const accumulator_choice choice = knobs ().accumulator ;
-    const bool runs_wanted = (M.p == nullptr) && (choice == GBGPU_CUDA_ACCUMULATOR_AUTO || choice == GBGPU_CUDA_ACCUMULATOR_MERGE) ;
+    const bool runs_wanted = (M.p == nullptr) && (choice == GBGPU_CUDA_ACCUMULATOR_AUTO
+        || choice == GBGPU_CUDA_ACCUMULATOR_MERGE || choice == GBGPU_CUDA_ACCUMULATOR_DENSE) ;
     if (runs_wanted && !Bd->rows_sorted) GBGPU_TRY (check_B_sorted (B, Bd->nrows, B_unsorted.get ())) ;
     else GBGPU_TRY (cudaMemsetAsync (B_unsorted.get (), runs_wanted ? 0 : 1, sizeof (int), stream ())) ;
     const row_analysis analysis = { A, B, M, complement, m, n, B_unsorted.get (), choice,
