@@ -178,8 +178,9 @@ __device__ __forceinline__ int32_t first_column_from (const int32_t *Bj, int32_t
 // Walks the products of row i (A(i,:): a_length entries from a_start) by
 // the lanes (row_walk.cuh), calling per_product (dense_product) on each: the
 // claims and each chunk of values walk them alike.  IN_COLUMNS: only the
-// products in columns [c0, c1), B's rows sorted: each group finds where its
-// row of B enters them and stops where it leaves.  a is read only if
+// products in columns [c0, c1), B's rows sorted: each lane of a group finds
+// where the group's row of B enters them (the same search: its loads are
+// the same addresses) and stops where it leaves.  a is read only if
 // READ_A (the multiply reads it and this walk takes values).  per_product
 // is taken by reference: a copy changed the counting kernels' machine code.
 // A(i,:) and B(k,:) by 32-bit offsets (a row has fewer than 2^31 entries):
@@ -232,7 +233,8 @@ struct row_span_union
 } ;
 
 // The kernel's static shared memory: the block-wide scans and sums (used
-// one after another, with barriers between), and the row's products.
+// one after another, with barriers between), and the row's products (and,
+// filling by column ranges, the columns they reach).
 struct dense_scratch
 {
     using count_scan = cub::BlockScan <int, DENSE_THREADS, cub::BLOCK_SCAN_WARP_SCANS> ;

@@ -68,6 +68,7 @@ struct bin_counts
     unsigned long long products ;
     unsigned long long entries ;                // filling: T's size, Cp [nrows]
     unsigned long long B_sorted ;               // 1: B's rows strictly increasing
+                                                // (0: not, or not checked)
 } ;
 
 // Dynamic shared memory a block of this device may have (beyond the
@@ -90,8 +91,9 @@ struct row_bins
     int64_t empty_rows ;        // rows with nothing to compute
     int64_t max_global_need ;
     int64_t max_merge_products, max_merge_segments ;
-    bool B_sorted ;             // B's rows strictly increasing (checked when
-                                // unmasked and an accumulator can use it)
+    bool B_sorted ;             // B's rows strictly increasing (checked only
+                                // when unmasked and an accumulator can use
+                                // it; else false)
     const int64_t *list ;       // row ids grouped by bin
 } ;
 

@@ -122,7 +122,11 @@ constexpr int DENSE_MIN_SHARED_BLOCKS = 2 ;
 // blocks a multiprocessor (H100, 8-byte values, 65536 columns: 112 KB a
 // block, 16 KB of states and 12288 columns of slots: six chunks).  With the
 // slots in global memory instead, rmat:16's numeric dense bin took 84 ms,
-// with these chunks 73 ms (H100, v0.9).
+// with these chunks 73 ms (H100, v0.9).  The chunks of column ranges are
+// sized the same way (14016 columns of states and 8-byte slots): for 2, 3
+// and 4 blocks rmat:16's dense fill took 24.8, 24.4 and 24.1 ms (H100,
+// 472e737), within the runs' spread; two keep the fewest chunks, so the
+// fewest searches of B's rows.
 constexpr int DENSE_CHUNK_BLOCKS = 2 ;
 
 // ... and used when the width takes at most this many chunks: each chunk
