@@ -29,11 +29,7 @@ extern "C" {
 #define GBGPU_VERSION_PATCH 0
 #define GBGPU_ABI_VERSION 1
 
-#if defined(__GNUC__)
-#define GBGPU_EXPORT __attribute__ ((visibility ("default")))
-#else
-#define GBGPU_EXPORT
-#endif
+#include "gbgpu_export.h"
 
 // Options, for gbgpu_set / gbgpu_get.  Environment variable in brackets.
 typedef enum

@@ -108,7 +108,7 @@ if version[0] == int(sys.argv[1]):
     # a library newer than gbgpu's header (pip's 9.4.5 beside the sources'
     # 9.4.0) may export what the header does not declare: the cache is off then
     header = tuple(map(int, sys.argv[2].split(".")))
-    newer = tuple(version) != header and "which the GraphBLAS.h gbgpu was built with does not declare" in state
+    newer = tuple(version) != header and "which the declarations gbgpu was built with (GraphBLAS.h) do not declare" in state
     if newer:
         print(f"library {tuple(version)}, header {header}: {state}")
     check(state.startswith("on:") or newer,

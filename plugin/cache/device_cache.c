@@ -95,8 +95,8 @@ static void prove (void)
     proved = (unproved == NULL) ;
     if (proved)
         snprintf (proof_text, sizeof (proof_text), "on: the library's %d GrB_/GxB_ functions are "
-            "all classified, and the %d that may change a matrix pass through gbgpu", exported,
-            gbgpu_modifier_function_count) ;
+            "all classified (by %s), and the %d that may change a matrix pass through gbgpu",
+            exported, gbgpu_declarations, gbgpu_modifier_function_count) ;
     else
         snprintf (proof_text, sizeof (proof_text), "off: %s", unproved) ;
     if (!proved) fprintf (stderr, "gbgpu: device cache %s\n", proof_text) ;

@@ -1,5 +1,6 @@
 // plugin/cache/exports.c: the run-time proof that the classification of
-// GraphBLAS.h covers the library the program really uses (exports.h).
+// GraphBLAS.h (and of the library's own declarations, when the build had
+// them) covers the library the program really uses (exports.h).
 // SPDX-License-Identifier: Apache-2.0
 //
 // The device cache trusts that every change of a matrix passes through a
@@ -109,8 +110,9 @@ static bool every_export_declared (const struct link_map *library, int *exported
         found++ ;
         if (!declared (name))
         {
-            snprintf (reason, sizeof (reason), "the library exports %s, which the GraphBLAS.h "
-                "gbgpu was built with does not declare", name) ;
+            snprintf (reason, sizeof (reason), "the library exports %s, which the declarations "
+                "gbgpu was built with (%s) do not declare; build gbgpu with the library's own "
+                "(GBGPU_LIBRARY_DECLARATIONS)", name, gbgpu_declarations) ;
             return false ;
         }
     }

@@ -160,10 +160,10 @@ bool ts_cache_proof_verdict_expected (const char *state)
 {
     if (ts_library_is_header_version ()) return strncmp (state, "on: ", 4) == 0 ;
     printf ("the library (%s) is not the header's version (%d.%d.%d): the device cache is off "
-        "when it exports what the header does not declare\n", gbgpu_graphblas_library (),
+        "when it exports what gbgpu's declarations do not declare\n", gbgpu_graphblas_library (),
         GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR, GxB_IMPLEMENTATION_SUB) ;
     return strncmp (state, "on: ", 4) == 0
-        || strstr (state, "which the GraphBLAS.h gbgpu was built with does not declare") != NULL ;
+        || strstr (state, "which the declarations gbgpu was built with (GraphBLAS.h) do not declare") != NULL ;
 }
 
 gbgpu_stats_t ts_stats_now (void)
