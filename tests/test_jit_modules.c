@@ -4,7 +4,8 @@
 // hold up semirings built already or in the disk cache, which get their
 // modules meanwhile (another compile would wait: NVRTC 13 serialises its
 // compiles itself), and threads that need one semiring at once share one
-// build.  The module loads are stubs (a device would be needed);
+// build; each semiring's source is recorded once (GBGPU_JIT_RECORD).  The
+// module loads are stubs (a device would be needed);
 // the builds are real (NVRTC, the disk cache in a folder of the test's).
 // SPDX-License-Identifier: Apache-2.0
 
@@ -108,10 +109,12 @@ int main (void)
 {
     char folder [ ] = "/tmp/gbgpu_test_jit_modules_XXXXXX" ;
     CHECK (mkdtemp (folder) != NULL) ;
-    char cache [sizeof (folder) + 8], fifo [sizeof (folder) + 8] ;
+    char cache [sizeof (folder) + 8], fifo [sizeof (folder) + 8], record [sizeof (folder) + 8] ;
     snprintf (cache, sizeof (cache), "%s/cache", folder) ;
     snprintf (fifo, sizeof (fifo), "%s/fifo", folder) ;
+    snprintf (record, sizeof (record), "%s/record", folder) ;
     setenv ("GBGPU_JIT_CACHE", cache, 1) ;
+    setenv ("GBGPU_JIT_RECORD", record, 1) ;
     CHECK (mkfifo (fifo, 0600) == 0) ;
 
     // PLUS_LXOR over INT32 built in this process (a compile), and MAX_SECONDI
@@ -202,6 +205,11 @@ int main (void)
     // the threads that needed the disk's semiring at once shared one load
     CHECK (other [1].module == other [2].module) ;
     CHECK (atomic_load (&compiles) == 2 && atomic_load (&disk_hits) == 1) ;
+    // each semiring's source recorded once (GBGPU_JIT_RECORD), however many
+    // threads asked: built, on_disk and the slow one
+    char count [256] ;
+    snprintf (count, sizeof (count), "test $(ls %s/gbgpu-*.cu | wc -l) -eq 3", record) ;
+    CHECK (system (count) == 0) ;
 
     char command [128] ;
     snprintf (command, sizeof (command), "rm -rf %s", folder) ;

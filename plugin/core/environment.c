@@ -111,6 +111,7 @@ static void read_switch (const char *name, bool *value)
 const char *gbgpu_environment_jit_cache (void) { return value_of ("GBGPU_JIT_CACHE") ; }
 const char *gbgpu_environment_home (void) { return value_of ("HOME") ; }
 const char *gbgpu_environment_jit_include (void) { return value_of ("GBGPU_JIT_INCLUDE") ; }
+const char *gbgpu_environment_jit_record (void) { return value_of ("GBGPU_JIT_RECORD") ; }
 
 void gbgpu_environment_read (gbgpu_environment *e)
 {

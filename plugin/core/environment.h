@@ -41,10 +41,11 @@ typedef struct
 gbgpu_environment ;
 
 // The run-time compiler's folders, NULL when unset or empty: GBGPU_JIT_CACHE,
-// HOME (for the default cache folder), GBGPU_JIT_INCLUDE.
+// HOME (for the default cache folder), GBGPU_JIT_INCLUDE, GBGPU_JIT_RECORD.
 const char *gbgpu_environment_jit_cache (void) ;
 const char *gbgpu_environment_home (void) ;
 const char *gbgpu_environment_jit_include (void) ;
+const char *gbgpu_environment_jit_record (void) ;
 
 // Overwrites the fields of e whose variables are set and understood; warns
 // once on stderr for each one that is not (e keeps its default there).

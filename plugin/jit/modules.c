@@ -58,8 +58,10 @@ gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
     pthread_mutex_lock (&lock) ;
     gbgpu_jit_entry *e = entries ;
     while (e != NULL && (e->arch != arch || strcmp (e->source, source) != 0)) e = e->next ;
+    bool added = false ;
     if (e == NULL && (e = calloc (1, sizeof (gbgpu_jit_entry))) != NULL)
     {
+        added = true ;
         e->arch = arch ;
         e->source = source ;
         source = NULL ;
@@ -70,6 +72,8 @@ gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
     }
     pthread_mutex_unlock (&lock) ;
     free (source) ;
+    // for compiling ahead (GBGPU_JIT_RECORD); e->source is never changed
+    if (added) gbgpu_jit_record_source (e->source) ;
     return e ;
 }
 

@@ -138,4 +138,16 @@ bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder,
 // the entries hold more than max_bytes.
 void gbgpu_jit_cache_trim (const char *folder, uint64_t max_bytes) ;
 
+//------------------------------------------------------------------------------
+// compiling ahead (record.c; tools/gbgpu_jit.c compiles what was recorded)
+//------------------------------------------------------------------------------
+
+// With GBGPU_JIT_RECORD set (an absolute folder), the source of a run-time
+// semiring the process meets for the first time is written there as
+// gbgpu-<SHA-256 of the source>.cu (mode 0600, in a folder made 0700), once;
+// `gbgpu-jit warm FOLDER` later compiles such sources into the disk cache
+// of the machine it runs on.  Failures only mean no record (one line on
+// stderr).
+void gbgpu_jit_record_source (const char *source) ;
+
 #endif
