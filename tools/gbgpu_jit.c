@@ -5,19 +5,23 @@
 //
 // Each PATH is a semiring's source that a run with GBGPU_JIT_RECORD=folder
 // wrote (gbgpu-<hash>.cu), or such a folder.  Each is compiled for sm_N
-// (default 90) into the disk cache that libgbgpu reads on this machine
+// (default 90; N is the GPU's compute capability, 10 x major + minor) into
+// the disk cache that libgbgpu reads on this machine
 // (GBGPU_JIT_CACHE, else ~/.cache/gbgpu), unless the cache has it: a
 // deployment then pays no compile at run time, only a disk hit.  It must
 // be the same build of libgbgpu and the same toolkit as the program will
 // use (both enter the cache's keys).  Exit status 0 when every source is
-// in the cache afterwards, 1 when a compile failed, 2 on a usage error.
+// in the cache afterwards, 1 when one is not (a failed compile, a path that
+// is no source, a folder with none), 2 on a usage error.
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "jit/compiler/compiler.h"
 
 static double seconds_now (void)
@@ -27,10 +31,19 @@ static double seconds_now (void)
     return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec ;
 }
 
+// A source: a regular file (not followed through a link, not a FIFO that
+// would block) of at most 16 MB.
 static char *read_file (const char *path)
 {
-    FILE *f = fopen (path, "rb") ;
-    if (f == NULL) return NULL ;
+    int fd = open (path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) ;
+    struct stat st ;
+    if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > (16 << 20))
+    {
+        if (fd >= 0) close (fd) ;
+        return NULL ;
+    }
+    FILE *f = fdopen (fd, "rb") ;
+    if (f == NULL) { close (fd) ; return NULL ; }
     char *text = NULL ;
     size_t length = 0, capacity = 0, n ;
     char buffer [65536] ;
@@ -61,7 +74,7 @@ static void warm_one (const char *path, const char *folder, int arch, tally *t)
     char *source = read_file (path) ;
     if (source == NULL)
     {
-        printf ("failed    %s: cannot be read\n", path) ;
+        printf ("failed    %s: not a readable regular file of at most 16 MB\n", path) ;
         t->failed++ ;
         return ;
     }
@@ -103,6 +116,7 @@ static void warm_path (const char *path, const char *folder, int arch, tally *t)
     {
         DIR *d = opendir (path) ;
         struct dirent *entry ;
+        int sources = 0 ;
         while (d != NULL && (entry = readdir (d)) != NULL)
         {
             size_t n = strlen (entry->d_name) ;
@@ -111,9 +125,15 @@ static void warm_path (const char *path, const char *folder, int arch, tally *t)
             char file [4096] ;
             snprintf (file, sizeof (file), "%s/%s", path, entry->d_name) ;
             warm_one (file, folder, arch, t) ;
+            sources++ ;
         }
         if (d != NULL) closedir (d) ;
-        else { printf ("failed    %s: cannot be listed\n", path) ; t->failed++ ; }
+        // a wrong folder, or a run that recorded nothing, is not a success
+        if (d == NULL || sources == 0)
+        {
+            printf ("failed    %s: %s\n", path, d == NULL ? "cannot be listed" : "holds no gbgpu-*.cu") ;
+            t->failed++ ;
+        }
         return ;
     }
     warm_one (path, folder, arch, t) ;
@@ -131,6 +151,7 @@ static int usage (void)
 int main (int argc, char **argv)
 {
     if (argc < 3 || strcmp (argv [1], "warm") != 0) return usage () ;
+    for (int k = 2 ; k < argc ; k++) if (argv [k][0] == '-' && strcmp (argv [k], "--arch") != 0) return usage () ;
     int arch = 90, first = 2 ;
     if (strcmp (argv [2], "--arch") == 0)
     {

@@ -24,6 +24,7 @@
 #include "jit/compiler/compiler.h"
 
 static atomic_flag warned = ATOMIC_FLAG_INIT ;
+static atomic_uint temporaries ;
 
 static void warn_once (const char *folder, const char *what)
 {
@@ -46,6 +47,14 @@ void gbgpu_jit_record_source (const char *source)
         warn_once (folder, strerror (errno)) ;
         return ;
     }
+    // the user's own: nobody else may swap or plant files there
+    struct stat st ;
+    if (lstat (folder, &st) != 0 || !S_ISDIR (st.st_mode) || st.st_uid != geteuid ()
+        || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
+    {
+        warn_once (folder, "not a folder of this user's that only it can write") ;
+        return ;
+    }
     gbgpu_sha256 h ;
     gbgpu_sha256_start (&h) ;
     gbgpu_sha256_add (&h, source, strlen (source)) ;
@@ -60,7 +69,8 @@ void gbgpu_jit_record_source (const char *source)
     if (path == NULL || temporary == NULL) goto done ;
     snprintf (path, length, "%s/%s", folder, name) ;
     if (access (path, F_OK) == 0) goto done ;               // recorded already
-    snprintf (temporary, length, "%s/.%s.%ld", folder, name, (long) getpid ()) ;
+    snprintf (temporary, length, "%s/.%s.%ld.%u", folder, name, (long) getpid (),
+        atomic_fetch_add (&temporaries, 1)) ;
     int fd = open (temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600) ;
     if (fd < 0)
     {
@@ -71,6 +81,7 @@ void gbgpu_jit_record_source (const char *source)
     while (written < n)
     {
         ssize_t w = write (fd, source + written, n - written) ;
+        if (w < 0 && errno == EINTR) continue ;
         if (w <= 0) break ;
         written += (size_t) w ;
     }
