@@ -63,6 +63,11 @@ typedef enum
                             // passes through gbgpu, which then forgets it);
                             // 0: every call uploads its inputs, and the
                             // copies kept are freed   [GBGPU_DEVICE_CACHE=0]
+    GBGPU_JIT_WAIT = 8,     // 0 (default): a call whose run-time semiring is
+                            // not built yet goes to the library while it
+                            // compiles in the background (later calls use
+                            // the GPU once it is ready); nonzero: the call
+                            // waits for its compile          [GBGPU_JIT_WAIT=1]
 }
 gbgpu_option ;
 
@@ -105,6 +110,8 @@ typedef enum
                                     // had; the call was redone on the CPU
     GBGPU_DELEGATED_FORKED,         // a child of fork whose parent had used
                                     // CUDA, which a child may then not use
+    GBGPU_DELEGATED_COMPILING,      // its run-time compile is running in the
+                                    // background (GBGPU_JIT_WAIT 0)
     GBGPU_DELEGATED_NREASONS        // how many reasons this version names
 }
 gbgpu_delegate_reason ;

@@ -57,7 +57,7 @@ static void check_refused (gbgpu_option option, const char *name, int64_t value)
         name, (long long) value, (int) info, (long long) before, (long long) after) ;
 }
 
-#define N_OPTIONS (GBGPU_DEVICE_CACHE + 1)
+#define N_OPTIONS (GBGPU_JIT_WAIT + 1)
 
 static void test_options (void)
 {
@@ -82,6 +82,8 @@ static void test_options (void)
     check_round_trip (GBGPU_JIT, "JIT", 1) ;
     check_round_trip (GBGPU_DEVICE_CACHE, "DEVICE_CACHE", 0) ;
     check_round_trip (GBGPU_DEVICE_CACHE, "DEVICE_CACHE", 1) ;
+    check_round_trip (GBGPU_JIT_WAIT, "JIT_WAIT", 1) ;
+    check_round_trip (GBGPU_JIT_WAIT, "JIT_WAIT", 0) ;
 
     check_refused (GBGPU_POLICY, "POLICY", -1) ;
     check_refused (GBGPU_POLICY, "POLICY", GBGPU_POLICY_CPU + 1) ;

@@ -4,8 +4,11 @@
 // hold up semirings built already or in the disk cache, which get their
 // modules meanwhile (another compile would wait: NVRTC 13 serialises its
 // compiles itself), and threads that need one semiring at once share one
-// build; each semiring's source is recorded once (GBGPU_JIT_RECORD).  The
-// module loads are stubs (a device would be needed);
+// build.  A call that does not wait gets "compiling" at once while its
+// semiring builds in a thread of its own, then the module once it is built;
+// a process that exits while such a build runs waits for it, and the binary
+// reaches the disk cache; each semiring's source is recorded once
+// (GBGPU_JIT_RECORD).  The module loads are stubs (a device would be needed);
 // the builds are real (NVRTC, the disk cache in a folder of the test's).
 // SPDX-License-Identifier: Apache-2.0
 
@@ -19,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "jit/jit.h"
@@ -73,7 +77,7 @@ static void *ask_module (void *arg)
     request *r = arg ;
     if (r->s.mult_name != NULL) atomic_store (&slow_thread_id, (long) syscall (SYS_gettid)) ;
     gbgpu_jit_entry *e = gbgpu_jit_entry_for (&r->s, 90) ;
-    r->reason = (e != NULL) ? gbgpu_jit_module (&r->module, e, 0) : GBGPU_DELEGATED_INVALID ;
+    r->reason = (e != NULL) ? gbgpu_jit_module (&r->module, e, 0, true) : GBGPU_DELEGATED_INVALID ;
     atomic_store (&r->done, true) ;
     return NULL ;
 }
@@ -105,6 +109,57 @@ static bool in_openat (long thread)
     return number == SYS_openat ;
 }
 
+// Calls that do not wait: "compiling" at once, then the module.  A child
+// process that starts a build and exits at once exits cleanly, after the
+// build, whose binary the parent then finds in the disk cache `cache`.
+static void test_background (const char *cache)
+{
+    gbgpu_jit_semiring s = { 0 } ;
+    s.builtin = true ;
+    s.codes = (gbgpu_semiring) { GBGPU_ADD_MIN, GBGPU_MULT_FIRSTI, GBGPU_TYPE_INT64 } ;
+    s.value_slot_size = 8 ;
+    gbgpu_jit_entry *e = gbgpu_jit_entry_for (&s, 90) ;
+    const gbgpu_cuda_module *module = NULL ;
+    int compiles_before = atomic_load (&compiles) ;
+    double start = seconds_now () ;
+    CHECK (gbgpu_jit_module (&module, e, 0, false) == GBGPU_DELEGATED_COMPILING && module == NULL) ;
+    CHECK (gbgpu_jit_module (&module, e, 0, false) == GBGPU_DELEGATED_COMPILING) ;
+    double returned = seconds_now () - start ;
+    CHECK (returned < 0.5) ;
+    gbgpu_delegate_reason reason = GBGPU_DELEGATED_COMPILING ;
+    while (reason == GBGPU_DELEGATED_COMPILING && seconds_now () - start < DEADLINE_SECONDS)
+    {
+        pause_briefly () ;
+        reason = gbgpu_jit_module (&module, e, 0, false) ;
+    }
+    CHECK (reason == GBGPU_NOT_DELEGATED && module != NULL) ;
+    CHECK (atomic_load (&compiles) == compiles_before + 1) ;
+    printf ("test_jit_modules: calls that do not wait returned in %.3f s; the build took %.1f s\n",
+        returned, seconds_now () - start) ;
+
+    // a process that exits while its build runs
+    gbgpu_jit_semiring t = s ;
+    t.codes.add = GBGPU_ADD_MAX ;
+    fflush (stdout) ;           // not printed again by the child's exit
+    pid_t child = fork () ;
+    if (child == 0)
+    {
+        const gbgpu_cuda_module *m = NULL ;
+        gbgpu_jit_entry *f = gbgpu_jit_entry_for (&t, 90) ;
+        exit ((f != NULL && gbgpu_jit_module (&m, f, 0, false) == GBGPU_DELEGATED_COMPILING) ? 0 : 3) ;
+    }
+    int status = -1 ;
+    CHECK (child > 0 && waitpid (child, &status, 0) == child) ;
+    CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0) ;
+    char *source = gbgpu_jit_source (&t) ;
+    gbgpu_jit_digest key = gbgpu_jit_key (source, 90) ;
+    gbgpu_jit_binary binary ;
+    bool stored = gbgpu_jit_cache_load (&binary, cache, &key, source) ;
+    CHECK (stored) ;
+    if (stored) gbgpu_jit_binary_free (&binary) ;
+    free (source) ;
+}
+
 int main (void)
 {
     char folder [ ] = "/tmp/gbgpu_test_jit_modules_XXXXXX" ;
@@ -126,7 +181,7 @@ int main (void)
     on_disk.codes = (gbgpu_semiring) { GBGPU_ADD_MAX, GBGPU_MULT_SECONDI, GBGPU_TYPE_INT64 } ;
     on_disk.value_slot_size = 8 ;
     const gbgpu_cuda_module *module ;
-    CHECK (gbgpu_jit_module (&module, gbgpu_jit_entry_for (&built, 90), 0) == GBGPU_NOT_DELEGATED) ;
+    CHECK (gbgpu_jit_module (&module, gbgpu_jit_entry_for (&built, 90), 0, true) == GBGPU_NOT_DELEGATED) ;
     char *source = gbgpu_jit_source (&on_disk), *log = NULL ;
     gbgpu_jit_binary binary ;
     gbgpu_jit_digest key = gbgpu_jit_key (source, 90) ;
@@ -210,6 +265,8 @@ int main (void)
     char count [256] ;
     snprintf (count, sizeof (count), "test $(ls %s/gbgpu-*.cu | wc -l) -eq 3", record) ;
     CHECK (system (count) == 0) ;
+
+    test_background (cache) ;
 
     char command [128] ;
     snprintf (command, sizeof (command), "rm -rf %s", folder) ;

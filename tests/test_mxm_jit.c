@@ -33,6 +33,7 @@
 #include <string.h>
 #include <dirent.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 //------------------------------------------------------------------------------
@@ -281,6 +282,60 @@ static void test_refused (void)
 // caching: memory, then disk in a new process
 //------------------------------------------------------------------------------
 
+//------------------------------------------------------------------------------
+// GBGPU_JIT_WAIT 0: a call does not wait for its compile
+//------------------------------------------------------------------------------
+
+// A user multiply op on FP64 (f, its name and C definition) under PLUS_FP64.
+static void plus_fp64_semiring (GrB_BinaryOp *op, GrB_Semiring *semiring, GxB_binary_function f,
+    const char *name, const char *definition)
+{
+    TS_OK (GxB_BinaryOp_new (op, f, GrB_FP64, GrB_FP64, GrB_FP64, name, definition)) ;
+    TS_OK (GrB_Semiring_new (semiring, GrB_PLUS_MONOID_FP64, *op)) ;
+}
+
+static void plus_thrice (void *z, const void *x, const void *y)
+{
+    *(double *) z = *(const double *) x + 3 * *(const double *) y ;
+}
+
+// The first call of a semiring not built yet goes to the library
+// ("compiling") in about the library's time, while the semiring builds in
+// the background; once it is built, the calls run on the GPU.
+static void test_background_compile (void)
+{
+    gbgpu_set (GBGPU_JIT_WAIT, 0) ;
+    GrB_BinaryOp op ;
+    GrB_Semiring semiring ;
+    plus_fp64_semiring (&op, &semiring, plus_thrice, "plus_thrice",
+        "void plus_thrice (double *z, const double *x, const double *y) { *z = *x + 3 * *y ; }") ;
+    double start = ts_seconds () ;
+    check_builtin_typed ("first call, compiling in the background",
+        TS_PATH_DELEGATED (GBGPU_DELEGATED_COMPILING), semiring, GrB_FP64, GrB_FP64, GrB_FP64,
+        NULL, ts_tolerance (GrB_FP64, true), 93) ;
+    double first = ts_seconds () - start ;
+    // a compile takes seconds; the call (with the test's own check) far less
+    ts_check (first < 0.5, "the first call took %.3f s: it waited for its compile", first) ;
+    bool on_gpu = false ;
+    int calls = 0 ;
+    while (!on_gpu && ts_seconds () - start < 120)
+    {
+        gbgpu_stats_t before = ts_stats_now () ;
+        check_builtin_typed ("a later call", TS_PATH_GPU | TS_PATH_DELEGATED (GBGPU_DELEGATED_COMPILING),
+            semiring, GrB_FP64, GrB_FP64, GrB_FP64, NULL, ts_tolerance (GrB_FP64, true), 93) ;
+        gbgpu_stats_t after = ts_stats_now () ;
+        on_gpu = ts_stats_delta (&before, &after).gpu_calls == 1 ;
+        calls++ ;
+        if (!on_gpu) nanosleep (&(struct timespec) { 0, 100000000 }, NULL) ;
+    }
+    ts_check (on_gpu, "no call ran on the GPU within 120 s of the first") ;
+    printf ("background compile: first call %.3f s, the GPU from call %d, %.1f s after it\n",
+        first, calls + 1, ts_seconds () - start) ;
+    GrB_free (&semiring) ;
+    GrB_free (&op) ;
+    gbgpu_set (GBGPU_JIT_WAIT, 1) ;
+}
+
 static void minus_twice (void *z, const void *x, const void *y)
 {
     *(double *) z = *(const double *) x - 2 * *(const double *) y ;
@@ -291,9 +346,8 @@ static void cached_product (const char *what, gbgpu_stats_t *delta, double *seco
 {
     GrB_BinaryOp op ;
     GrB_Semiring semiring ;
-    TS_OK (GxB_BinaryOp_new (&op, minus_twice, GrB_FP64, GrB_FP64, GrB_FP64, "minus_twice",
-        "void minus_twice (double *z, const double *x, const double *y) { *z = *x - 2 * *y ; }")) ;
-    TS_OK (GrB_Semiring_new (&semiring, GrB_PLUS_MONOID_FP64, op)) ;
+    plus_fp64_semiring (&op, &semiring, minus_twice, "minus_twice",
+        "void minus_twice (double *z, const double *x, const double *y) { *z = *x - 2 * *y ; }") ;
     gbgpu_stats_t before = ts_stats_now () ;
     double start = ts_seconds () ;
     check_builtin_typed (what, TS_PATH_GPU, semiring, GrB_FP64, GrB_FP64, GrB_FP64, NULL,
@@ -420,6 +474,7 @@ int main (int argc, char **argv)
     test_user_ops () ;
     test_builtin_long_tail () ;
     test_refused () ;
+    test_background_compile () ;
     gbgpu_stats_print (stdout) ;
     return ts_summary () ;
 }

@@ -125,6 +125,7 @@ void gbgpu_environment_read (gbgpu_environment *e)
     read_switch ("GBGPU_ZERO_COPY", &e->zero_copy) ;
     read_count ("GBGPU_DEVICE_MEMORY_LIMIT", 0, INT64_MAX, &e->device_memory_limit) ;
     read_switch ("GBGPU_JIT", &e->jit) ;
+    read_switch ("GBGPU_JIT_WAIT", &e->jit_wait) ;
     read_switch ("GBGPU_DEVICE_CACHE", &e->device_cache) ;
 
     static const char *const masked_dot [ ] = { "auto", "dot", "saxpy" } ;

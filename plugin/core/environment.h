@@ -29,6 +29,7 @@ typedef struct
     bool zero_copy ;                // GBGPU_ZERO_COPY
     int64_t device_memory_limit ;   // GBGPU_DEVICE_MEMORY_LIMIT (bytes, 0: none)
     bool jit ;                      // GBGPU_JIT
+    bool jit_wait ;                 // GBGPU_JIT_WAIT
     bool device_cache ;             // GBGPU_DEVICE_CACHE
     // knobs for tests and measurements
     gbgpu_masked_dot_choice masked_dot ;    // GBGPU_MASKED_DOT=auto|dot|saxpy

@@ -26,6 +26,7 @@ static _Atomic int64_t print_stats = 0 ;
 static _Atomic int64_t zero_copy = 1 ;
 static _Atomic int64_t device_memory_limit = 0 ;
 static _Atomic int64_t jit = 1 ;
+static _Atomic int64_t jit_wait = 0 ;
 static _Atomic int64_t device_cache = 1 ;
 static _Atomic bool device_broken = false ;
 
@@ -39,7 +40,7 @@ void gbgpu_options_from_environment (void)
     {
         .policy = (gbgpu_policy) policy, .min_work = min_work, .device = device_id,
         .print_stats = print_stats, .zero_copy = zero_copy,
-        .device_memory_limit = device_memory_limit, .jit = jit,
+        .device_memory_limit = device_memory_limit, .jit = jit, .jit_wait = jit_wait,
         .device_cache = device_cache,
         .masked_dot = (gbgpu_masked_dot_choice) masked_dot, .huge_pages = huge_pages,
         .model_trace = model_trace,
@@ -53,6 +54,7 @@ void gbgpu_options_from_environment (void)
     zero_copy = e.zero_copy ;
     device_memory_limit = e.device_memory_limit ;
     jit = e.jit ;
+    jit_wait = e.jit_wait ;
     device_cache = e.device_cache ;
     masked_dot = e.masked_dot ;
     huge_pages = e.huge_pages ;
@@ -80,6 +82,7 @@ gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&p
 int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
 bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }
 bool gbgpu_jit_enabled (void) { return atomic_load (&jit) != 0 ; }
+bool gbgpu_jit_waits (void) { return atomic_load (&jit_wait) != 0 ; }
 bool gbgpu_device_cache_enabled (void) { return atomic_load (&device_cache) != 0 ; }
 
 int gbgpu_current_device (void) { return (int) atomic_load (&device_id) ; }
@@ -123,6 +126,9 @@ GrB_Info gbgpu_option_store (gbgpu_option option, int64_t value)
         case GBGPU_JIT:
             jit = (value != 0) ;
             return GrB_SUCCESS ;
+        case GBGPU_JIT_WAIT:
+            jit_wait = (value != 0) ;
+            return GrB_SUCCESS ;
         case GBGPU_DEVICE_CACHE:
             device_cache = (value != 0) ;
             return GrB_SUCCESS ;
@@ -143,6 +149,7 @@ GrB_Info gbgpu_option_load (gbgpu_option option, int64_t *value)
         case GBGPU_DEVICE_MEMORY_LIMIT: *value = device_memory_limit ; return GrB_SUCCESS ;
         case GBGPU_JIT:         *value = jit ;         return GrB_SUCCESS ;
         case GBGPU_DEVICE_CACHE: *value = device_cache ; return GrB_SUCCESS ;
+        case GBGPU_JIT_WAIT:    *value = jit_wait ;    return GrB_SUCCESS ;
         default:                return GrB_INVALID_VALUE ;
     }
 }

@@ -29,7 +29,7 @@ static const char *reason_names [GBGPU_DELEGATED_NREASONS] =
     "policy", "no device", "small", "invalid input", "semiring", "type",
     "mask", "dimension", "device memory", "device error", "no definition",
     "compile failed", "hypersparse", "cost model: CPU faster", "host memory",
-    "parent used CUDA before fork"
+    "parent used CUDA before fork", "compiling"
 } ;
 
 void gbgpu_count_call (void) { atomic_fetch_add (&n_calls, 1) ; }

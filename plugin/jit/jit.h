@@ -74,8 +74,11 @@ gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch) ;
 // built once (from the disk cache, else compiled and stored there) whatever
 // threads ask at once, and loaded once per device.  GBGPU_NOT_DELEGATED
 // with *module set, GBGPU_DELEGATED_COMPILE_FAILED (the log is kept:
-// gbgpu_jit_last_log), or a device failure's reason.
+// gbgpu_jit_last_log), or a device failure's reason.  Unless `wait`, an
+// entry not built yet starts building in a thread of its own (the first
+// such call) and the call gets GBGPU_DELEGATED_COMPILING at once, as do the
+// calls that come while it builds.
 gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
-    gbgpu_jit_entry *entry, int device) ;
+    gbgpu_jit_entry *entry, int device, bool wait) ;
 
 #endif

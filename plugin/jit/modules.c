@@ -18,12 +18,24 @@
 // semiring go to the library at once.  A binary from the disk cache that the
 // driver refuses (one a newer toolkit made, say) is compiled again and
 // stored anew: the source is kept for that.
+//
+// A call need not wait for a compile (GBGPU_JIT_WAIT 0, the default): the
+// first call that needs an unbuilt entry starts its build in a thread of
+// its own and goes to the library ("compiling"), and so does every call
+// that comes while it builds; NVRTC takes seconds where the library answers
+// small products in microseconds.  At exit the process waits for the builds
+// still running (their binaries then reach the disk cache for the next
+// process): a compile must not run while the exit tears NVRTC's and the C
+// library's state down beneath it.  A child of fork has none of its
+// parent's threads: its entries left BUILDING never finish, and it does not
+// wait for them (it cannot use CUDA anyway once its parent has).
 
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "jit/jit.h"
 
 // Devices a module can be loaded on (GBGPU_DEVICE above this: no module).
@@ -50,6 +62,9 @@ static gbgpu_jit_entry *entries = NULL ;
 // a FAILED entry's log (kept for the process): read without the lock, which
 // a child of fork may find held (core/fork.c)
 static _Atomic (const char *) last_log = "" ;
+// builds running in threads of their own, and the process that started them
+static int background_builds = 0 ;
+static pid_t background_pid = 0 ;
 
 gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
 {
@@ -116,6 +131,48 @@ static void build (gbgpu_jit_entry *e, bool use_disk)
     pthread_cond_broadcast (&built) ;
 }
 
+// A build in a thread of its own (the entry marked BUILDING by its starter).
+static void *build_in_background (void *arg)
+{
+    pthread_mutex_lock (&lock) ;
+    build ((gbgpu_jit_entry *) arg, true) ;
+    background_builds-- ;
+    pthread_cond_broadcast (&built) ;
+    pthread_mutex_unlock (&lock) ;
+    return NULL ;
+}
+
+// At exit: the builds this process started finish first.
+static void wait_for_background_builds (void)
+{
+    if (getpid () != background_pid) return ;   // a child of fork: not its threads
+    pthread_mutex_lock (&lock) ;
+    while (background_builds > 0) pthread_cond_wait (&built, &lock) ;
+    pthread_mutex_unlock (&lock) ;
+}
+
+// Starts the entry's build in a thread of its own (lock held, the entry
+// UNBUILT); false when no thread could be had (the caller builds it).
+static bool start_background_build (gbgpu_jit_entry *e)
+{
+    static bool waits_at_exit = false ;
+    if (!waits_at_exit && atexit (wait_for_background_builds) != 0) return false ;
+    waits_at_exit = true ;
+    pthread_attr_t attributes ;
+    if (pthread_attr_init (&attributes) != 0) return false ;
+    pthread_t thread ;
+    bool started = pthread_attr_setdetachstate (&attributes, PTHREAD_CREATE_DETACHED) == 0
+        && pthread_create (&thread, &attributes, build_in_background, e) == 0 ;
+    pthread_attr_destroy (&attributes) ;
+    if (started)
+    {
+        e->state = BUILDING ;
+        background_builds++ ;
+        background_pid = getpid () ;
+    }
+    return started ;
+}
+
 // The entry's module on a device, loaded now if it is not yet (lock held).
 static gbgpu_cuda_status load_locked (gbgpu_jit_entry *e, int device)
 {
@@ -127,12 +184,18 @@ static gbgpu_cuda_status load_locked (gbgpu_jit_entry *e, int device)
 }
 
 gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
-    gbgpu_jit_entry *entry, int device)
+    gbgpu_jit_entry *entry, int device, bool wait)
 {
     *module = NULL ;
     if (device < 0 || device >= MAX_DEVICES) return GBGPU_DELEGATED_NO_DEVICE ;
     gbgpu_delegate_reason reason = GBGPU_NOT_DELEGATED ;
     pthread_mutex_lock (&lock) ;
+    if (!wait && (entry->state == BUILDING
+               || (entry->state == UNBUILT && start_background_build (entry))))
+    {
+        pthread_mutex_unlock (&lock) ;
+        return GBGPU_DELEGATED_COMPILING ;
+    }
     while (entry->state == BUILDING) pthread_cond_wait (&built, &lock) ;
     if (entry->state == UNBUILT)
     {

@@ -109,7 +109,9 @@ void gbgpu_cost_sizes_of (gbgpu_cost_sizes *s, const gbgpu_plan *plan,
     if (!gbgpu_kernel_set_loaded (&kernels, &s->first_use_forgone))
     {
         s->first_use = 1 ;
-        s->first_use_run_time = plan->run_time ? 1 : 0 ;
+        // a compile no call waits for (GBGPU_JIT_WAIT 0) is charged to none:
+        // the call the model sends to the GPU starts it and goes to the library
+        s->first_use_run_time = (plan->run_time && gbgpu_jit_waits ()) ? 1 : 0 ;
     }
     const gbgpu_operand *operands [3] = { &plan->A, &plan->B, &plan->M } ;
     for (int k = 0 ; k < 3 ; k++)

@@ -104,7 +104,9 @@
 // 4.3; karate's whole call 4.6); the prior is the top of that range, as a
 // first use underestimated sends small calls to the GPU.  A run-time
 // semiring's: its compile, 2.5 s on the H100's host (2026-11-22; 9 ms when
-// the disk cache has it, which the model does not ask).
+// the disk cache has it, which the model does not ask), charged only when
+// calls wait for it (GBGPU_JIT_WAIT 1): otherwise it runs in the background
+// and the call that starts it goes to the library.
 static gbgpu_cost_line prior_line (gbgpu_cost_part part, double cpu_threads)
 {
     double threads = (cpu_threads >= 1) ? cpu_threads : 1 ;

@@ -183,7 +183,8 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     gbgpu_plan with_module = *plan ;
     if (plan->jit != NULL)
     {
-        gbgpu_delegate_reason reason = gbgpu_jit_module (&with_module.module, plan->jit, device_id) ;
+        gbgpu_delegate_reason reason = gbgpu_jit_module (&with_module.module, plan->jit, device_id,
+            gbgpu_jit_waits ()) ;
         if (reason != GBGPU_NOT_DELEGATED)
         {
             gbgpu_cuda_restore_device (caller_device) ;

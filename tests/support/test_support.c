@@ -73,6 +73,9 @@ int ts_summary (void)
 void ts_start (void)
 {
     TS_OK (GrB_init (GrB_NONBLOCKING)) ;
+    // the tests say where each call runs: a run-time semiring's waits for
+    // its compile (test_mxm_jit's test_background_compile: the default)
+    TS_OK (gbgpu_set (GBGPU_JIT_WAIT, 1)) ;
 }
 
 void ts_require_device (void)
