@@ -4,9 +4,9 @@
 // hold up semirings built already or in the disk cache, which get their
 // modules meanwhile (another compile would wait: NVRTC 13 serialises its
 // compiles itself), and threads that need one semiring at once share one
-// build.  A call that does not wait gets "compiling" at once while its
-// semiring builds in a thread of its own, then the module once it is built;
-// a process that exits while such a build runs waits for it, and the binary
+// build.  A call that does not wait gets "compiling" at once while gbgpu-jit
+// compiles its semiring in a process of its own, then the module; a process
+// that exits while such a compile runs exits at once, and the binary still
 // reaches the disk cache; each semiring's source is recorded once
 // (GBGPU_JIT_RECORD).  The module loads are stubs (a device would be needed);
 // the builds are real (NVRTC, the disk cache in a folder of the test's).
@@ -109,9 +109,11 @@ static bool in_openat (long thread)
     return number == SYS_openat ;
 }
 
-// Calls that do not wait: "compiling" at once, then the module.  A child
-// process that starts a build and exits at once exits cleanly, after the
-// build, whose binary the parent then finds in the disk cache `cache`.
+// Calls that do not wait: "compiling" at once while gbgpu-jit compiles in a
+// process of its own, then the module (read from the disk cache).  A
+// process that starts such a compile and exits at once exits at once and
+// cleanly; the compile goes on, and its binary reaches the disk cache
+// `cache`.
 static void test_background (const char *cache)
 {
     gbgpu_jit_semiring s = { 0 } ;
@@ -137,7 +139,7 @@ static void test_background (const char *cache)
     printf ("test_jit_modules: calls that do not wait returned in %.3f s; the build took %.1f s\n",
         returned, seconds_now () - start) ;
 
-    // a process that exits while its build runs
+    // a process that exits while its compile runs
     gbgpu_jit_semiring t = s ;
     t.codes.add = GBGPU_ADD_MAX ;
     fflush (stdout) ;           // not printed again by the child's exit
@@ -149,13 +151,23 @@ static void test_background (const char *cache)
         exit ((f != NULL && gbgpu_jit_module (&m, f, 0, false) == GBGPU_DELEGATED_COMPILING) ? 0 : 3) ;
     }
     int status = -1 ;
+    start = seconds_now () ;
     CHECK (child > 0 && waitpid (child, &status, 0) == child) ;
     CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0) ;
+    double exited = seconds_now () - start ;
+    CHECK (exited < 2) ;        // not after the compile (seconds here)
     char *source = gbgpu_jit_source (&t) ;
     gbgpu_jit_digest key = gbgpu_jit_key (source, 90) ;
     gbgpu_jit_binary binary ;
-    bool stored = gbgpu_jit_cache_load (&binary, cache, &key, source) ;
+    bool stored = false ;
+    while (!stored && seconds_now () - start < DEADLINE_SECONDS)
+    {
+        pause_briefly () ;
+        stored = gbgpu_jit_cache_load (&binary, cache, &key, source) ;
+    }
     CHECK (stored) ;
+    printf ("test_jit_modules: a process exited %.3f s after starting a compile, whose binary "
+        "reached the disk cache %.1f s after it\n", exited, seconds_now () - start) ;
     if (stored) gbgpu_jit_binary_free (&binary) ;
     free (source) ;
 }

@@ -112,6 +112,7 @@ const char *gbgpu_environment_jit_cache (void) { return value_of ("GBGPU_JIT_CAC
 const char *gbgpu_environment_home (void) { return value_of ("HOME") ; }
 const char *gbgpu_environment_jit_include (void) { return value_of ("GBGPU_JIT_INCLUDE") ; }
 const char *gbgpu_environment_jit_record (void) { return value_of ("GBGPU_JIT_RECORD") ; }
+const char *gbgpu_environment_jit_tool (void) { return value_of ("GBGPU_JIT_TOOL") ; }
 
 void gbgpu_environment_read (gbgpu_environment *e)
 {

@@ -47,6 +47,7 @@ const char *gbgpu_environment_jit_cache (void) ;
 const char *gbgpu_environment_home (void) ;
 const char *gbgpu_environment_jit_include (void) ;
 const char *gbgpu_environment_jit_record (void) ;
+const char *gbgpu_environment_jit_tool (void) ;     // GBGPU_JIT_TOOL
 
 // Overwrites the fields of e whose variables are set and understood; warns
 // once on stderr for each one that is not (e keeps its default there).

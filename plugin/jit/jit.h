@@ -75,9 +75,10 @@ gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch) ;
 // threads ask at once, and loaded once per device.  GBGPU_NOT_DELEGATED
 // with *module set, GBGPU_DELEGATED_COMPILE_FAILED (the log is kept:
 // gbgpu_jit_last_log), or a device failure's reason.  Unless `wait`, an
-// entry not built yet starts building in a thread of its own (the first
-// such call) and the call gets GBGPU_DELEGATED_COMPILING at once, as do the
-// calls that come while it builds.
+// entry not built yet is compiled by a process of its own (the first such
+// call starts it: jit/outside_build.c) and the call gets
+// GBGPU_DELEGATED_COMPILING at once, as do the calls that come while it
+// runs; where none can be started, the call builds it as one that waits.
 gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
     gbgpu_jit_entry *entry, int device, bool wait) ;
 

@@ -20,28 +20,29 @@
 // stored anew: the source is kept for that.
 //
 // A call need not wait for a compile (GBGPU_JIT_WAIT 0, the default): the
-// first call that needs an unbuilt entry starts its build in a thread of
-// its own and goes to the library ("compiling"), and so does every call
-// that comes while it builds; NVRTC takes seconds where the library answers
-// small products in microseconds.  At exit the process waits for the builds
-// still running (their binaries then reach the disk cache for the next
-// process): a compile must not run while the exit tears NVRTC's and the C
-// library's state down beneath it.  A child of fork has none of its
-// parent's threads: its entries left BUILDING never finish, and it does not
-// wait for them (it cannot use CUDA anyway once its parent has).
+// first call that needs an unbuilt entry hands its compile to a process of
+// its own (outside_build.c: gbgpu-jit, into the disk cache) and goes to the
+// library ("compiling"), and so does every call that comes while it runs;
+// NVRTC takes seconds where the library answers small products in
+// microseconds.  A later call finds the process ended and builds the entry
+// from the disk cache (a read), or takes its failure and log.  Where no
+// such process can be had (no tool, no disk cache), the call builds the
+// entry itself, as one that waits.
 
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <time.h>
 #include "jit/jit.h"
+#include "jit/outside_build.h"
 
 // Devices a module can be loaded on (GBGPU_DEVICE above this: no module).
 #define MAX_DEVICES 64
 
-typedef enum { UNBUILT, BUILDING, BUILT, FAILED } build_state ;
+// OUTSIDE: compiling in a process of its own (outside_build.c)
+typedef enum { UNBUILT, BUILDING, OUTSIDE, BUILT, FAILED } build_state ;
 
 struct gbgpu_jit_entry
 {
@@ -52,6 +53,8 @@ struct gbgpu_jit_entry
     build_state state ;
     gbgpu_jit_binary binary ;   // BUILT: kept to load on another device
     char *log ;                 // FAILED: NVRTC's log (kept for the process)
+    gbgpu_jit_outside outside ; // OUTSIDE: the process
+    bool outside_ended ;        // one ran: its binary is in the disk cache
     gbgpu_cuda_module *modules [MAX_DEVICES] ;
     struct gbgpu_jit_entry *next ;
 } ;
@@ -62,9 +65,6 @@ static gbgpu_jit_entry *entries = NULL ;
 // a FAILED entry's log (kept for the process): read without the lock, which
 // a child of fork may find held (core/fork.c)
 static _Atomic (const char *) last_log = "" ;
-// builds running in threads of their own, and the process that started them
-static int background_builds = 0 ;
-static pid_t background_pid = 0 ;
 
 gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
 {
@@ -131,46 +131,24 @@ static void build (gbgpu_jit_entry *e, bool use_disk)
     pthread_cond_broadcast (&built) ;
 }
 
-// A build in a thread of its own (the entry marked BUILDING by its starter).
-static void *build_in_background (void *arg)
+// An OUTSIDE entry whose process has ended becomes UNBUILT (its binary in
+// the disk cache, for build to read) or FAILED (lock held).
+static void collect_outside (gbgpu_jit_entry *e)
 {
-    pthread_mutex_lock (&lock) ;
-    build ((gbgpu_jit_entry *) arg, true) ;
-    background_builds-- ;
-    pthread_cond_broadcast (&built) ;
-    pthread_mutex_unlock (&lock) ;
-    return NULL ;
-}
-
-// At exit: the builds this process started finish first.
-static void wait_for_background_builds (void)
-{
-    if (getpid () != background_pid) return ;   // a child of fork: not its threads
-    pthread_mutex_lock (&lock) ;
-    while (background_builds > 0) pthread_cond_wait (&built, &lock) ;
-    pthread_mutex_unlock (&lock) ;
-}
-
-// Starts the entry's build in a thread of its own (lock held, the entry
-// UNBUILT); false when no thread could be had (the caller builds it).
-static bool start_background_build (gbgpu_jit_entry *e)
-{
-    static bool waits_at_exit = false ;
-    if (!waits_at_exit && atexit (wait_for_background_builds) != 0) return false ;
-    waits_at_exit = true ;
-    pthread_attr_t attributes ;
-    if (pthread_attr_init (&attributes) != 0) return false ;
-    pthread_t thread ;
-    bool started = pthread_attr_setdetachstate (&attributes, PTHREAD_CREATE_DETACHED) == 0
-        && pthread_create (&thread, &attributes, build_in_background, e) == 0 ;
-    pthread_attr_destroy (&attributes) ;
-    if (started)
+    char *log = NULL ;
+    double seconds = 0 ;
+    int ended = gbgpu_jit_outside_poll (&e->outside, &log, &seconds) ;
+    if (ended == 0) return ;
+    gbgpu_count_jit_compile (seconds) ;
+    e->outside_ended = true ;
+    if (ended > 0)
     {
-        e->state = BUILDING ;
-        background_builds++ ;
-        background_pid = getpid () ;
+        e->state = UNBUILT ;
+        return ;
     }
-    return started ;
+    e->state = FAILED ;
+    e->log = log ;
+    atomic_store (&last_log, log) ;
 }
 
 // The entry's module on a device, loaded now if it is not yet (lock held).
@@ -190,11 +168,22 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
     if (device < 0 || device >= MAX_DEVICES) return GBGPU_DELEGATED_NO_DEVICE ;
     gbgpu_delegate_reason reason = GBGPU_NOT_DELEGATED ;
     pthread_mutex_lock (&lock) ;
-    if (!wait && (entry->state == BUILDING
-               || (entry->state == UNBUILT && start_background_build (entry))))
+    if (entry->state == OUTSIDE) collect_outside (entry) ;
+    if (!wait && entry->state == UNBUILT && !entry->outside_ended
+        && gbgpu_jit_outside_start (&entry->outside, entry->source, entry->arch))
+        entry->state = OUTSIDE ;
+    if (!wait && (entry->state == BUILDING || entry->state == OUTSIDE))
     {
         pthread_mutex_unlock (&lock) ;
         return GBGPU_DELEGATED_COMPILING ;
+    }
+    // a call that waits for a compile running outside
+    while (entry->state == OUTSIDE)
+    {
+        pthread_mutex_unlock (&lock) ;
+        nanosleep (&(struct timespec) { 0, 20000000 }, NULL) ;
+        pthread_mutex_lock (&lock) ;
+        if (entry->state == OUTSIDE) collect_outside (entry) ;
     }
     while (entry->state == BUILDING) pthread_cond_wait (&built, &lock) ;
     if (entry->state == UNBUILT)
