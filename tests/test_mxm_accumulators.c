@@ -94,7 +94,9 @@ shape ;
 // to a hash table in the numeric phase).  And a plain random product, with
 // many short segments per row.  And rows of C wider than one of the dense
 // accumulator's value chunks in shared memory (12288 columns for 8-byte
-// values on an H100): ~6000 entries over 40000 columns, several chunks.
+// values on an H100): ~6000 entries over 40000 columns, several chunks, and
+// more rows than the dense kernel runs blocks (264 on an H100), so that a
+// block takes several rows and each must leave its chunk clean.
 // And rows of a few products (~2.4 entries a row of A and of B, ~6
 // products a row over 60 columns, so that some share a column), as road
 // networks have: the shuffle bin's.
@@ -102,7 +104,7 @@ static const shape shapes [ ] =
 {
     { "few long rows of B", 60,  40, 6000, 0.06, 0.40 },
     { "many short rows",   300, 200,  250, 0.05, 0.05 },
-    { "wider than a dense chunk", 24, 30, 40000, 0.10, 0.05 },
+    { "wider than a dense chunk", 600, 30, 40000, 0.10, 0.05 },
     { "rows of a few products", 400, 300, 60, 0.008, 0.04 },
 } ;
 #define NSHAPES ((int) (sizeof (shapes) / sizeof (shapes [0])))

@@ -169,7 +169,7 @@ __device__ __forceinline__ int32_t first_column_from (const int32_t *Bj, int32_t
     int32_t lo = 1, hi = n - 1 ;        // Bj [lo-1] < c0 <= Bj [hi]
     while (lo < hi)
     {
-        const int32_t mid = (lo + hi) / 2 ;
+        const int32_t mid = lo + (hi - lo) / 2 ;
         if ((uint32_t) Bj [mid] < c0) lo = mid + 1 ; else hi = mid ;
     }
     return lo ;
@@ -521,7 +521,10 @@ __device__ __forceinline__ void dense_rows_by_ranges (const hash_rows_args &args
             for_each_product <SR, SR::mult::reads_a, true> (A, B, i, a_start, a_length, lanes,
                 &scratch.next_entry, [&] (const dense_product <SR> &product)
             {
+                // below the chunk's end by the walk; past it only if a row of B
+                // were not sorted after all (then skipped, not written past it)
                 const uint32_t column = product.j - first ;
+                if (column >= chunk_columns) return ;
                 uint32_t *word = states + column / COLUMNS_PER_WORD ;
                 const int shift = 2 * (column % COLUMNS_PER_WORD) ;
                 if (((*reinterpret_cast <volatile uint32_t *> (word) >> shift) & 3u) != COLUMN_PRESENT)
