@@ -179,6 +179,15 @@ struct shuffle_policy
 // 1/64 left no row between 3072 and 12288 entries in global tables.
 constexpr int64_t DENSE_MIN_FILL = 64 ;
 
+// With B's rows sorted and no mask, the dense accumulator fills a block's
+// chunk of columns at a time from each row's sorted runs (column ranges, no
+// state of the whole width), which costs less than a shared hash table and its
+// sort once the row fills 1/DENSE_RANGES_MIN_FILL of C's width.  Measured
+// (H100, bench --breakdown, sweep of 4/8/16/32 at eb525b3): rmat:16's kernels
+// 68.7 -> 51.9 ms (its 4483 rows of the 16384-slot table go dense), pushpull
+// 0.69 -> 0.62 ms, oregon1 2.95 -> 2.01 ms; 32 takes more rows and gains no more.
+constexpr int64_t DENSE_RANGES_MIN_FILL = 16 ;
+
 // Merge a row when all of these hold (INITIAL GUESSES, to be tuned on the
 // device with bench --breakdown and GBGPU_ACCUMULATOR):
 //

@@ -1,7 +1,7 @@
 // plugin/cuda/spgemm/accumulator_selector.cuh: which accumulator each row of C gets, from cheap
 // statistics of its row of A gathered by analyse_rows (spgemm.cu), in the
 // spirit of KokkosKernels' meta-algorithm.  Every threshold of the choice
-// (DENSE_MIN_FILL, MERGE_*) is in kernels/tuning.cuh with where its value
+// (DENSE_MIN_FILL, DENSE_RANGES_MIN_FILL, MERGE_*) is in kernels/tuning.cuh with where its value
 // comes from, beside the kernels' own tuning.
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -12,7 +12,10 @@
 //           have many)
 //   merge   few long sorted rows of B, little overlap: merged (merge_rows.cuh)
 //   hash    tables in shared memory sized per bin, or in global memory
-//   dense   a row that fills much of its width (dense_rows.cuh)
+//   dense   a row that fills much of its width (dense_rows.cuh); with B's
+//           rows sorted and no mask, also a row that would hash in shared
+//           memory but fills 1/DENSE_RANGES_MIN_FILL of it (filled by column
+//           ranges from the sorted runs, no table to sort)
 //
 // Copy and merge read B's rows as sorted runs without duplicates, so they are
 // used only when B's rows are sorted (checked on the device, once a call) and
@@ -87,9 +90,10 @@ __device__ __forceinline__ int select_symbolic_bin (const row_statistics &r,
     return table_bin (need, ncols, shared, choice) ;
 }
 
-// Numeric phase: entries = nnz(C(i,:)); symbolic_bin = the symbolic choice.
+// Numeric phase: entries = nnz(C(i,:)); symbolic_bin = the symbolic choice;
+// sorted_runs as for the symbolic phase (the dense fill by column ranges).
 __device__ __forceinline__ int select_numeric_bin (const row_statistics &r,
-    int64_t entries, int64_t ncols, int shared, int symbolic_bin,
+    int64_t entries, int64_t ncols, int shared, int symbolic_bin, bool sorted_runs,
     accumulator_choice choice)
 {
     if (entries == 0) return BIN_EMPTY ;
@@ -97,7 +101,11 @@ __device__ __forceinline__ int select_numeric_bin (const row_statistics &r,
     if (symbolic_bin == BIN_MERGE
         && (choice == GBGPU_CUDA_ACCUMULATOR_MERGE || r.products <= MERGE_MAX_COMPRESSION * entries))
         return BIN_MERGE ;
-    return table_bin (entries, ncols, shared, choice) ;
+    const int b = table_bin (entries, ncols, shared, choice) ;
+    if (sorted_runs && choice == GBGPU_CUDA_ACCUMULATOR_AUTO && b < N_SHARED_BINS
+        && entries * DENSE_RANGES_MIN_FILL >= ncols)
+        return BIN_DENSE ;
+    return b ;
 }
 
 }   // namespace gbgpu

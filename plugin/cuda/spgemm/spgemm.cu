@@ -126,18 +126,18 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
             const int64_t mask_entries = M.p [i+1] - M.p [i] ;
             need = complement ? need + mask_entries : mask_entries ;
         }
+        const bool unmasked = (M.p == nullptr) ;
+        const bool sorted_runs = unmasked && *B_unsorted == 0 ;
         int b ;
         if (counting)
         {
-            const bool unmasked = (M.p == nullptr) ;
-            b = select_symbolic_bin (row, need, ncols, shared, unmasked,
-                unmasked && *B_unsorted == 0, choice) ;
+            b = select_symbolic_bin (row, need, ncols, shared, unmasked, sorted_runs, choice) ;
             if (b == BIN_EMPTY) row_count [i] = 0 ;
             if (b == BIN_COPY) row_count [i] = row.products ;
         }
         else
         {
-            b = select_numeric_bin (row, need, ncols, shared, symbolic_bin, choice) ;
+            b = select_numeric_bin (row, need, ncols, shared, symbolic_bin, sorted_runs, choice) ;
         }
         row_need [i] = need ;
         row_bin [i] = (uint8_t) b ;
