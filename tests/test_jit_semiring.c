@@ -100,11 +100,11 @@ static void test_registry (void)
 // The description's source compiles for sm_90.
 static void check_compiles (const gbgpu_jit_description *d)
 {
-    char *source = gbgpu_jit_source (&d->s) ;
+    char *source = gbgpu_jit_source (&d->s, GBGPU_JIT_KERNELS_ALL) ;
     CHECK (source != NULL) ;
     gbgpu_jit_binary b ;
     char *log = NULL ;
-    bool ok = source != NULL && gbgpu_jit_compile (&b, &log, source, 90) ;
+    bool ok = source != NULL && gbgpu_jit_compile (&b, &log, source, 90, NULL) ;
     if (!ok) fprintf (stderr, "compile failed:\n%s\nsource:\n%s\n", log ? log : "(none)",
         source ? source : "(none)") ;
     CHECK (ok) ;

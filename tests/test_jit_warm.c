@@ -96,7 +96,7 @@ int main (int argc, char **argv)
     s.builtin = true ;
     s.codes = (gbgpu_semiring) { GBGPU_ADD_PLUS, GBGPU_MULT_LXOR, GBGPU_TYPE_INT32 } ;
     s.value_slot_size = 4 ;
-    char *source = gbgpu_jit_source (&s) ;
+    char *source = gbgpu_jit_source (&s, GBGPU_JIT_KERNELS_ALL) ;
     CHECK (source != NULL) ;
     char here [4096] ;
     CHECK (getcwd (here, sizeof (here)) != NULL && chdir (folder) == 0) ;

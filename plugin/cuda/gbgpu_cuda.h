@@ -262,7 +262,8 @@ gbgpu_cuda_status gbgpu_cuda_masked_dot
 typedef struct gbgpu_cuda_module gbgpu_cuda_module ;
 
 // The kernels a module holds, one per accumulator in the registry's order
-// (GBGPU_ACCUMULATOR_<NAME>), as kernel_names gives them.
+// (GBGPU_ACCUMULATOR_<NAME>), as kernel_names gives them; the empty name for
+// one it lacks.  A module of the hash kernel alone hashes every row.
 #define GBGPU_CUDA_MODULE_KERNELS GBGPU_ACCUMULATOR_COUNT
 
 // The device's architecture as NVRTC names it (90 for sm_90), 0 if unknown.

@@ -20,14 +20,20 @@
 // stored anew: the source is kept for that.
 //
 // A call need not wait for a compile (GBGPU_JIT_WAIT 0, the default): the
-// first call that needs an unbuilt entry hands its compile to a process of
-// its own (outside_build.c: gbgpu-jit, into the disk cache) and goes to the
-// library ("compiling"), and so does every call that comes while it runs;
-// NVRTC takes seconds where the library answers small products in
-// microseconds.  A later call finds the process ended and builds the entry
+// first call that needs an unbuilt entry hands its compiles to processes of
+// their own (outside_build.c: gbgpu-jit, into the disk cache) and goes to
+// the library ("compiling"), and so does every call that comes while they
+// run; NVRTC takes seconds where the library answers small products in
+// microseconds.  Two kernel sets are compiled side by side: the hash
+// accumulator's kernel alone, which takes every row and compiles in a
+// fraction of the time (with its precompiled header), and every
+// accumulator's.  Calls run on the hash set as soon as it is built (all
+// rows hashed, as GBGPU_ACCUMULATOR=hash does), and on the whole set once
+// that is built too.  A later call finds a process ended and builds its set
 // from the disk cache (a read), or takes its failure and log.  Where no
-// such process can be had (no tool, no disk cache), the call builds the
-// entry itself, as one that waits.
+// such process can be had (no tool, no disk cache), and with
+// GBGPU_JIT_WAIT=1, the call builds the whole set itself, as one that
+// waits.
 
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -44,18 +50,26 @@
 // OUTSIDE: compiling in a process of its own (outside_build.c)
 typedef enum { UNBUILT, BUILDING, OUTSIDE, BUILT, FAILED } build_state ;
 
-struct gbgpu_jit_entry
+// One kernel set of an entry (jit/compiler/compiler.h): its source, its
+// build and its module on each device.
+typedef struct
 {
-    int arch ;
     char *source ;              // set once; read without the lock
     bool from_disk ;            // the binary came from the disk cache
-    size_t value_size, value_slot_size ;
     build_state state ;
     gbgpu_jit_binary binary ;   // BUILT: kept to load on another device
     char *log ;                 // FAILED: NVRTC's log (kept for the process)
     gbgpu_jit_outside outside ; // OUTSIDE: the process
     bool outside_ended ;        // one ran: its binary is in the disk cache
     gbgpu_cuda_module *modules [MAX_DEVICES] ;
+}
+kernel_set_build ;
+
+struct gbgpu_jit_entry
+{
+    int arch ;
+    size_t value_size, value_slot_size ;
+    kernel_set_build sets [GBGPU_JIT_KERNEL_SETS] ;
     struct gbgpu_jit_entry *next ;
 } ;
 
@@ -68,42 +82,55 @@ static _Atomic (const char *) last_log = "" ;
 
 gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
 {
-    char *source = gbgpu_jit_source (s) ;
-    if (source == NULL) return NULL ;
-    pthread_mutex_lock (&lock) ;
-    gbgpu_jit_entry *e = entries ;
-    while (e != NULL && (e->arch != arch || strcmp (e->source, source) != 0)) e = e->next ;
+    char *sources [GBGPU_JIT_KERNEL_SETS] ;
+    bool made = true ;
+    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
+        made = ((sources [set] = gbgpu_jit_source (s, (gbgpu_jit_kernel_set) set)) != NULL) && made ;
+    gbgpu_jit_entry *e = NULL ;
     bool added = false ;
-    if (e == NULL && (e = calloc (1, sizeof (gbgpu_jit_entry))) != NULL)
+    if (made)
     {
-        added = true ;
-        e->arch = arch ;
-        e->source = source ;
-        source = NULL ;
-        e->value_size = s->type_size ;
-        e->value_slot_size = s->value_slot_size ;
-        e->next = entries ;
-        entries = e ;
+        // the whole set's source says all there is of the semiring
+        const char *whole = sources [GBGPU_JIT_KERNELS_ALL] ;
+        pthread_mutex_lock (&lock) ;
+        e = entries ;
+        while (e != NULL && (e->arch != arch || strcmp (e->sets [GBGPU_JIT_KERNELS_ALL].source, whole) != 0))
+            e = e->next ;
+        if (e == NULL && (e = calloc (1, sizeof (gbgpu_jit_entry))) != NULL)
+        {
+            added = true ;
+            e->arch = arch ;
+            for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
+            {
+                e->sets [set].source = sources [set] ;
+                sources [set] = NULL ;
+            }
+            e->value_size = s->type_size ;
+            e->value_slot_size = s->value_slot_size ;
+            e->next = entries ;
+            entries = e ;
+        }
+        pthread_mutex_unlock (&lock) ;
     }
-    pthread_mutex_unlock (&lock) ;
-    free (source) ;
-    // for compiling ahead (GBGPU_JIT_RECORD); e->source is never changed
-    if (added) gbgpu_jit_record_source (e->source) ;
+    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) free (sources [set]) ;
+    // for compiling ahead (GBGPU_JIT_RECORD); the sources are never changed
+    for (int set = 0 ; added && set < GBGPU_JIT_KERNEL_SETS ; set++)
+        gbgpu_jit_record_source (e->sets [set].source) ;
     return e ;
 }
 
-// The entry's binary, from the disk cache (unless use_disk is false) or
-// compiled now.  Called with the lock held and the entry marked BUILDING by
-// the caller; the lock is released while building, and the entry is BUILT
-// or FAILED when this returns (lock held again).
-static void build (gbgpu_jit_entry *e, bool use_disk)
+// A set's binary, from the disk cache (unless use_disk is false) or
+// compiled now.  Called with the lock held and the set marked BUILDING by
+// the caller; the lock is released while building, and the set is BUILT or
+// FAILED when this returns (lock held again).
+static void build (kernel_set_build *b, int arch, bool use_disk)
 {
     pthread_mutex_unlock (&lock) ;
     char *folder = gbgpu_jit_cache_folder () ;
-    gbgpu_jit_digest key = gbgpu_jit_key (e->source, e->arch) ;
+    gbgpu_jit_digest key = gbgpu_jit_key (b->source, arch) ;
     gbgpu_jit_binary binary ;
     char *log = NULL ;
-    bool from_disk = use_disk && gbgpu_jit_cache_load (&binary, folder, &key, e->source) ;
+    bool from_disk = use_disk && gbgpu_jit_cache_load (&binary, folder, &key, b->source) ;
     bool ok = from_disk ;
     if (from_disk)
     {
@@ -112,53 +139,110 @@ static void build (gbgpu_jit_entry *e, bool use_disk)
     else
     {
         double start = gbgpu_seconds_now () ;
-        ok = gbgpu_jit_compile (&binary, &log, e->source, e->arch) ;
+        ok = gbgpu_jit_compile (&binary, &log, b->source, arch, folder) ;
         gbgpu_count_jit_compile (gbgpu_seconds_now () - start) ;
         // the cache only saves later processes the compile
-        if (ok) (void) gbgpu_jit_cache_store (&binary, folder, &key, e->source) ;
+        if (ok) (void) gbgpu_jit_cache_store (&binary, folder, &key, b->source) ;
         else if (log == NULL) log = strdup ("(NVRTC gave no log)") ;
     }
     free (folder) ;
     pthread_mutex_lock (&lock) ;
-    e->from_disk = from_disk ;
-    e->binary = binary ;
-    e->state = ok ? BUILT : FAILED ;
+    b->from_disk = from_disk ;
+    b->binary = binary ;
+    b->state = ok ? BUILT : FAILED ;
     if (!ok)
     {
-        e->log = log ;
+        b->log = log ;
         if (log != NULL) atomic_store (&last_log, log) ;
     }
     pthread_cond_broadcast (&built) ;
 }
 
-// An OUTSIDE entry whose process has ended becomes UNBUILT (its binary in
+// An OUTSIDE set whose process has ended becomes UNBUILT (its binary in
 // the disk cache, for build to read) or FAILED (lock held).
-static void collect_outside (gbgpu_jit_entry *e)
+static void collect_outside (kernel_set_build *b)
 {
+    if (b->state != OUTSIDE) return ;
     char *log = NULL ;
     double seconds = 0 ;
-    int ended = gbgpu_jit_outside_poll (&e->outside, &log, &seconds) ;
+    int ended = gbgpu_jit_outside_poll (&b->outside, &log, &seconds) ;
     if (ended == 0) return ;
     gbgpu_count_jit_compile (seconds) ;
-    e->outside_ended = true ;
+    b->outside_ended = true ;
     if (ended > 0)
     {
-        e->state = UNBUILT ;
+        b->state = UNBUILT ;
         return ;
     }
-    e->state = FAILED ;
-    e->log = log ;
+    b->state = FAILED ;
+    b->log = log ;
     atomic_store (&last_log, log) ;
 }
 
-// The entry's module on a device, loaded now if it is not yet (lock held).
-static gbgpu_cuda_status load_locked (gbgpu_jit_entry *e, int device)
+// A set's module on a device, loaded now if it is not yet (lock held).
+static gbgpu_cuda_status load_locked (gbgpu_jit_entry *e, kernel_set_build *b, int device)
 {
-    if (e->modules [device] != NULL) return GBGPU_CUDA_OK ;
+    if (b->modules [device] != NULL) return GBGPU_CUDA_OK ;
     const char *names [GBGPU_CUDA_MODULE_KERNELS] ;
-    for (int k = 0 ; k < GBGPU_CUDA_MODULE_KERNELS ; k++) names [k] = e->binary.lowered [k] ;
-    return gbgpu_cuda_module_load (&e->modules [device], e->binary.cubin, names,
+    for (int k = 0 ; k < GBGPU_CUDA_MODULE_KERNELS ; k++) names [k] = b->binary.lowered [k] ;
+    return gbgpu_cuda_module_load (&b->modules [device], b->binary.cubin, names,
         e->value_size, e->value_slot_size) ;
+}
+
+// The set built now if it is not yet (a call that waits; lock held), and
+// its module loaded on the device: the status of the load.
+static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b, int device)
+{
+    // a call that waits for a compile running outside
+    while (b->state == OUTSIDE)
+    {
+        pthread_mutex_unlock (&lock) ;
+        nanosleep (&(struct timespec) { 0, 20000000 }, NULL) ;
+        pthread_mutex_lock (&lock) ;
+        collect_outside (b) ;
+    }
+    while (b->state == BUILDING) pthread_cond_wait (&built, &lock) ;
+    if (b->state == UNBUILT)
+    {
+        b->state = BUILDING ;
+        build (b, e->arch, true) ;
+    }
+    else if (b->state == BUILT) gbgpu_count_jit_hit (false) ;
+    gbgpu_cuda_status status = (b->state == BUILT) ? load_locked (e, b, device) : GBGPU_CUDA_OK ;
+    if (status == GBGPU_CUDA_ERROR && b->from_disk)
+    {
+        // the binary is read only under the lock (load_locked), and BUILDING
+        // keeps the threads that need it waiting until it is rebuilt
+        b->state = BUILDING ;
+        gbgpu_jit_binary_free (&b->binary) ;
+        build (b, e->arch, false) ;
+        if (b->state == BUILT) status = load_locked (e, b, device) ;
+    }
+    return status ;
+}
+
+// Without waiting: each set not built yet compiling outside (the hash set
+// first, the quicker), as far as processes can be started; the set a call
+// can run on now (NULL: none yet), or the set built already whose module is
+// to be loaded.  False when no process could be started for a set that
+// needs one: the call builds as one that waits.
+static bool without_waiting (gbgpu_jit_entry *e, kernel_set_build **ready)
+{
+    *ready = NULL ;
+    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
+    {
+        kernel_set_build *b = &e->sets [set] ;
+        if (b->state == UNBUILT && !b->outside_ended)
+        {
+            if (!gbgpu_jit_outside_start (&b->outside, b->source, e->arch)) return false ;
+            b->state = OUTSIDE ;
+        }
+    }
+    kernel_set_build *hash = &e->sets [GBGPU_JIT_KERNELS_HASH], *all = &e->sets [GBGPU_JIT_KERNELS_ALL] ;
+    // a set whose process ended is read from the disk: the whole set first
+    if (all->state == BUILT || all->state == UNBUILT) *ready = all ;
+    else if (hash->state == BUILT || hash->state == UNBUILT || hash->state == FAILED) *ready = hash ;
+    return true ;
 }
 
 gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
@@ -166,57 +250,29 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
 {
     *module = NULL ;
     if (device < 0 || device >= MAX_DEVICES) return GBGPU_DELEGATED_NO_DEVICE ;
-    gbgpu_delegate_reason reason = GBGPU_NOT_DELEGATED ;
     pthread_mutex_lock (&lock) ;
-    if (entry->state == OUTSIDE) collect_outside (entry) ;
-    if (!wait && entry->state == UNBUILT && !entry->outside_ended
-        && gbgpu_jit_outside_start (&entry->outside, entry->source, entry->arch))
-        entry->state = OUTSIDE ;
-    if (!wait && (entry->state == BUILDING || entry->state == OUTSIDE))
+    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) collect_outside (&entry->sets [set]) ;
+    kernel_set_build *b = &entry->sets [GBGPU_JIT_KERNELS_ALL] ;
+    if (!wait && !without_waiting (entry, &b)) b = &entry->sets [GBGPU_JIT_KERNELS_ALL] ;
+    else if (!wait && b == NULL)
     {
         pthread_mutex_unlock (&lock) ;
         return GBGPU_DELEGATED_COMPILING ;
     }
-    // a call that waits for a compile running outside
-    while (entry->state == OUTSIDE)
+    gbgpu_cuda_status status = build_and_load (entry, b, device) ;
+    gbgpu_delegate_reason reason = GBGPU_NOT_DELEGATED ;
+    if (b->state == FAILED)
     {
-        pthread_mutex_unlock (&lock) ;
-        nanosleep (&(struct timespec) { 0, 20000000 }, NULL) ;
-        pthread_mutex_lock (&lock) ;
-        if (entry->state == OUTSIDE) collect_outside (entry) ;
-    }
-    while (entry->state == BUILDING) pthread_cond_wait (&built, &lock) ;
-    if (entry->state == UNBUILT)
-    {
-        entry->state = BUILDING ;
-        build (entry, true) ;
-    }
-    else if (entry->state == BUILT) gbgpu_count_jit_hit (false) ;
-    gbgpu_cuda_status status = (entry->state == BUILT) ? load_locked (entry, device) : GBGPU_CUDA_OK ;
-    if (status == GBGPU_CUDA_ERROR && entry->from_disk)
-    {
-        // the binary is read only under the lock (load_locked), and BUILDING
-        // keeps the threads that need it waiting until it is rebuilt
-        entry->state = BUILDING ;
-        gbgpu_jit_binary_free (&entry->binary) ;
-        build (entry, false) ;
-        if (entry->state == BUILT) status = load_locked (entry, device) ;
-    }
-    if (entry->state == FAILED)
-    {
-        atomic_store (&last_log, entry->log) ;
+        atomic_store (&last_log, b->log) ;
         reason = GBGPU_DELEGATED_COMPILE_FAILED ;
     }
-    else
+    else if (status != GBGPU_CUDA_OK)
     {
-        if (status != GBGPU_CUDA_OK)
-        {
-            gbgpu_count_cuda_status (status) ;
-            reason = (status == GBGPU_CUDA_OUT_OF_MEMORY) ? GBGPU_DELEGATED_DEVICE_MEMORY
-                                                          : GBGPU_DELEGATED_DEVICE_ERROR ;
-        }
+        gbgpu_count_cuda_status (status) ;
+        reason = (status == GBGPU_CUDA_OUT_OF_MEMORY) ? GBGPU_DELEGATED_DEVICE_MEMORY
+                                                      : GBGPU_DELEGATED_DEVICE_ERROR ;
     }
-    *module = entry->modules [device] ;
+    *module = b->modules [device] ;
     pthread_mutex_unlock (&lock) ;
     return reason ;
 }

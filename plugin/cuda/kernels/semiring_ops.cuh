@@ -18,7 +18,7 @@
 #ifndef GBGPU_SEMIRING_OPS_CUH
 #define GBGPU_SEMIRING_OPS_CUH
 
-#ifndef __CUDACC_RTC__     // NVRTC: jit/compiler/source.c's prelude stands for them
+#ifndef __CUDACC_RTC__     // NVRTC: nvrtc_prelude.cuh stands for them
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -394,8 +394,8 @@ template <class R> struct monoid <GBGPU_ADD_PLUS, complex <R>>
 // method, with y's parts classified first (from 8.0, GB_FC64_div: a part of
 // y that is zero makes both of z's parts plain quotients, so 0/0 is NaN);
 // 7.x's GB_divcomplex also keeps a part of z exactly zero where x's is.  The
-// run-time compiled source defines GBGPU_COMPLEX_DIVIDE_EXACT_PARTS from the
-// GraphBLAS.h gbgpu is built with (jit/compiler/source.c).  Single precision
+// run-time compiler defines GBGPU_COMPLEX_DIVIDE_EXACT_PARTS from the
+// GraphBLAS.h gbgpu is built with (jit/compiler/compile.c).  Single precision
 // divides in double, as both do.
 #ifndef GBGPU_COMPLEX_DIVIDE_EXACT_PARTS
 #define GBGPU_COMPLEX_DIVIDE_EXACT_PARTS 0

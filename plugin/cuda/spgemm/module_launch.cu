@@ -25,7 +25,8 @@
 struct gbgpu_cuda_module
 {
     CUmodule module ;
-    CUfunction kernels [GBGPU_CUDA_MODULE_KERNELS] ;
+    CUfunction kernels [GBGPU_CUDA_MODULE_KERNELS] ;   // NULL: not in its kernel set
+    bool hash_only ;            // the hash kernel alone: every row hashed
     size_t value_size, value_slot_bytes ;
 } ;
 
@@ -111,6 +112,8 @@ struct module_kernels
     cudaError_t launch (int accumulator, unsigned blocks, int threads, size_t shared,
         const hash_rows_args &args, const launch_shape &shape) const
     {
+        // a hash-only module's call sends no row to another accumulator
+        if (m->kernels [accumulator] == nullptr) return cudaErrorInvalidDeviceFunction ;
         hash_rows_args a = args ;
         launch_shape s = shape ;
         void *params [ ] = { &a, &s } ;
@@ -126,6 +129,7 @@ cudaError_t module_fill (value_fill *f, const gbgpu_cuda_module *module)
     f->module = module ;
     f->value_size = module->value_size ;
     f->value_slot_bytes = module->value_slot_bytes ;
+    f->hash_only = module->hash_only ;
     // launches from this thread need the context the module lives in
     return use_runtime_context () ;
 }
@@ -161,7 +165,14 @@ extern "C" gbgpu_cuda_status gbgpu_cuda_module_load (gbgpu_cuda_module **module,
     cudaError_t e = use_runtime_context () ;
     if (e == cudaSuccess) e = runtime_error (driver ()->module_load_data (&m->module, cubin)) ;
     for (int k = 0 ; k < GBGPU_CUDA_MODULE_KERNELS && e == cudaSuccess ; k++)
-        e = runtime_error (driver ()->module_get_function (&m->kernels [k], m->module, kernel_names [k])) ;
+    {
+        if (kernel_names [k][0] != '\0')
+            e = runtime_error (driver ()->module_get_function (&m->kernels [k], m->module, kernel_names [k])) ;
+        else if (k == GBGPU_ACCUMULATOR_HASH)
+            e = cudaErrorInvalidKernelImage ;
+        else
+            m->hash_only = true ;
+    }
     if (e != cudaSuccess)
     {
         if (m->module != nullptr) (void) driver ()->module_unload (m->module) ;

@@ -342,7 +342,9 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     // copy, merge and the dense fill's column ranges read B's rows as
     // sorted runs, unmasked: only when they are (a pass over B on the
     // device when the caller does not know)
-    const accumulator_choice choice = knobs ().accumulator ;
+    // (a run-time semiring's module of the hash kernel alone hashes every row)
+    const accumulator_choice choice = values.hash_only ? GBGPU_CUDA_ACCUMULATOR_HASH
+                                                       : knobs ().accumulator ;
     const bool runs_wanted = (M.p == nullptr) && (choice == GBGPU_CUDA_ACCUMULATOR_AUTO
         || choice == GBGPU_CUDA_ACCUMULATOR_MERGE || choice == GBGPU_CUDA_ACCUMULATOR_DENSE) ;
     if (runs_wanted && !Bd->rows_sorted) GBGPU_TRY (check_B_sorted (B, Bd->nrows, B_unsorted.get ())) ;

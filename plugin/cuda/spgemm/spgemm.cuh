@@ -57,6 +57,7 @@ struct value_fill
     const gbgpu_cuda_module *module ;
     size_t value_size ;                 // bytes of one of T's values
     size_t value_slot_bytes ;           // of an accumulator's value slot (0: none)
+    bool hash_only ;                    // a module of the hash kernel alone
     bool iso ;                          // only the pattern: every value is 1
     gbgpu_type iso_type ;               // the type of that 1
 } ;

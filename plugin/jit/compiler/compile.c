@@ -7,10 +7,13 @@
 // set (the toolkit elsewhere at run time).  NVRTC's version, the options and
 // the version headers of CUB and libcu++ that NVRTC will find enter the disk
 // cache's keys (gbgpu_jit_compiler_identity): a toolkit update may change
-// those headers and keep NVRTC's version.  The fill
-// kernel of every accumulator of the registry (kernels/accumulators.h) is
-// instantiated for jit_semiring by name expression, and their lowered
-// (mangled) names kept with the binary for cuModuleGetFunction.
+// those headers and keep NVRTC's version.  The fill kernels of the source's
+// kernel set (its first line says which) are instantiated for jit_semiring
+// by name expression, and their lowered (mangled) names kept with the
+// binary for cuModuleGetFunction.  The hash set starts from a precompiled
+// header in the cache folder (precompiled_header.c); a compile that fails
+// with one is tried again without it, which is then discarded if that
+// compile succeeds.
 
 #define _POSIX_C_SOURCE 200809L
 #include <nvrtc.h>
@@ -19,6 +22,7 @@
 #include <string.h>
 #include "core/environment.h"
 #include "jit/compiler/compiler.h"
+#include "jit/compiler/precompiled_header.h"
 
 #define GBGPU_KERNEL_EXPRESSION(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
     "&gbgpu::" #kernel "<jit_semiring, true>",
@@ -29,6 +33,15 @@ static const char *const kernel_expressions [GBGPU_JIT_NKERNELS] =
 #undef GBGPU_KERNEL_EXPRESSION
 
 #define MAX_OPTIONS 24
+
+// Complex division as the library gbgpu is built for does it (semiring_ops.cuh).
+#define STRING(x) #x
+#define COMPLEX_DIVIDE_OPTION(exact) "-DGBGPU_COMPLEX_DIVIDE_EXACT_PARTS=" STRING (exact)
+#if GBGPU_GRAPHBLAS_MAJOR < 8
+#define COMPLEX_DIVIDE COMPLEX_DIVIDE_OPTION (1)
+#else
+#define COMPLEX_DIVIDE COMPLEX_DIVIDE_OPTION (0)
+#endif
 
 // "-I<dir>" options, two per ':'-separated folder of `dirs`, into options
 // (from *n on); the strings are malloc'd.
@@ -81,13 +94,14 @@ bool gbgpu_jit_include_from_environment (void)
 
 // The options NVRTC compiles with for sm_<arch>; the number of them.  Those
 // from index FIXED_OPTIONS on are malloc'd (free_options).
-#define FIXED_OPTIONS 5
+#define FIXED_OPTIONS 6
 static int compile_options (const char *options [MAX_OPTIONS], char arch_option [64], int arch)
 {
     snprintf (arch_option, 64, "--gpu-architecture=sm_%d", arch) ;
     const char *fixed [FIXED_OPTIONS] =
     {
         arch_option, "-std=c++17", "-default-device", "--device-int128", "-DNDEBUG",
+        COMPLEX_DIVIDE,
     } ;
     memcpy (options, fixed, sizeof (fixed)) ;
     int n = FIXED_OPTIONS ;
@@ -146,10 +160,18 @@ void gbgpu_jit_compiler_identity (gbgpu_sha256 *h, int arch)
     free_options (options, n) ;
 }
 
-bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch)
+// One compile, with `extra` (a precompiled header's option) unless NULL.
+static bool compile_program (gbgpu_jit_binary *out, char **log, const char *source, int arch,
+    const char *extra, gbgpu_jit_pch *pch)
 {
     memset (out, 0, sizeof (*out)) ;
     *log = NULL ;
+    const int set = gbgpu_jit_source_kernel_set (source) ;
+    if (set < 0)
+    {
+        *log = message ("not a source of gbgpu_jit_source (its first line names no kernel set)") ;
+        return false ;
+    }
     nvrtcProgram program ;
     if (nvrtcCreateProgram (&program, source, "gbgpu_jit.cu", gbgpu_jit_header_count,
         gbgpu_jit_header_texts, gbgpu_jit_header_names) != NVRTC_SUCCESS)
@@ -157,17 +179,25 @@ bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, i
         *log = message ("nvrtcCreateProgram failed") ;
         return false ;
     }
+    // the hash set: the hash kernel alone (the others keep the empty name)
+    bool in_set [GBGPU_JIT_NKERNELS] ;
     for (int k = 0 ; k < GBGPU_JIT_NKERNELS ; k++)
-        nvrtcAddNameExpression (program, kernel_expressions [k]) ;
+    {
+        in_set [k] = (set == GBGPU_JIT_KERNELS_ALL || k == GBGPU_ACCUMULATOR_HASH) ;
+        if (in_set [k]) nvrtcAddNameExpression (program, kernel_expressions [k]) ;
+    }
 
     const char *options [MAX_OPTIONS] ;
     char arch_option [64] ;
     int n = compile_options (options, arch_option, arch) ;
-    bool ok = (nvrtcCompileProgram (program, n, options) == NVRTC_SUCCESS) ;
+    if (extra != NULL) options [n] = extra ;
+    bool ok = (nvrtcCompileProgram (program, n + (extra != NULL), options) == NVRTC_SUCCESS) ;
     free_options (options, n) ;
+    gbgpu_jit_pch_made (pch, program, ok) ;
     *log = program_log (program) ;
     for (int k = 0 ; ok && k < GBGPU_JIT_NKERNELS ; k++)
     {
+        if (!in_set [k]) continue ;
         const char *lowered = NULL ;
         ok = nvrtcGetLoweredName (program, kernel_expressions [k], &lowered) == NVRTC_SUCCESS
             && strlen (lowered) < GBGPU_JIT_NAME_MAX ;
@@ -179,6 +209,23 @@ bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, i
     nvrtcDestroyProgram (&program) ;
     if (!ok) gbgpu_jit_binary_free (out) ;
     else { free (*log) ; *log = NULL ; }
+    return ok ;
+}
+
+bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch,
+    const char *cache_folder)
+{
+    gbgpu_jit_pch pch ;
+    const char *option = gbgpu_jit_pch_option (&pch, cache_folder, source, arch) ;
+    bool ok = compile_program (out, log, source, arch, option, &pch) ;
+    bool discard = false ;
+    if (!ok && option != NULL)
+    {
+        free (*log) ;
+        ok = compile_program (out, log, source, arch, NULL, &pch) ;
+        discard = ok ;
+    }
+    gbgpu_jit_pch_close (&pch, discard) ;
     return ok ;
 }
 

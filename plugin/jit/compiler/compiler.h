@@ -58,8 +58,25 @@ typedef struct
 }
 gbgpu_jit_semiring ;
 
-// The kernel source (malloc'd, NULL when out of memory).
-char *gbgpu_jit_source (const gbgpu_jit_semiring *s) ;
+// The kernel sets a semiring is compiled into.  The hash accumulator's
+// kernel alone takes every row of any product (as GBGPU_ACCUMULATOR=hash
+// does) and compiles from its own headers in a fraction of the time the
+// whole registry's kernels take: a semiring runs on it first, and on every
+// accumulator once that set is built too (jit/modules.c).
+typedef enum
+{
+    GBGPU_JIT_KERNELS_HASH,         // the hash accumulator's fill kernel
+    GBGPU_JIT_KERNELS_ALL,          // every accumulator's, in the registry's order
+    GBGPU_JIT_KERNEL_SETS
+}
+gbgpu_jit_kernel_set ;
+
+// The kernel source of a set (malloc'd, NULL when out of memory).
+char *gbgpu_jit_source (const gbgpu_jit_semiring *s, gbgpu_jit_kernel_set set) ;
+
+// The kernel set a source was made for (its first line says), or -1 when it
+// is no source of gbgpu_jit_source's.
+int gbgpu_jit_source_kernel_set (const char *source) ;
 
 // The embedded headers the source includes (jit_headers.c, generated).
 extern const int gbgpu_jit_header_count ;
@@ -70,9 +87,9 @@ extern const char *const gbgpu_jit_header_texts [ ] ;
 // compiling
 //------------------------------------------------------------------------------
 
-// The kernels a module holds: each accumulator's fill kernel, in the
+// The kernels a module may hold: each accumulator's fill kernel, in the
 // registry's order (kernels/accumulators.h; spgemm/module_launch.cu reads
-// them so).
+// them so); a kernel its set lacks has the empty name.
 #define GBGPU_JIT_NKERNELS GBGPU_ACCUMULATOR_COUNT
 
 #define GBGPU_JIT_NAME_MAX 256
@@ -85,9 +102,13 @@ typedef struct
 }
 gbgpu_jit_binary ;
 
-// Compiles `source` for sm_<arch> (e.g. 90).  On failure, false and *log
-// gets NVRTC's log (malloc'd, may be NULL).
-bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch) ;
+// Compiles `source` (of gbgpu_jit_source) for sm_<arch> (e.g. 90).  On
+// failure, false and *log gets NVRTC's log (malloc'd, may be NULL).  With a
+// cache folder (gbgpu_jit_cache_folder; NULL for none), the hash set's
+// headers are read from a precompiled header there, made by the first such
+// compile (jit/compiler/precompiled_header.c).
+bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch,
+    const char *cache_folder) ;
 void gbgpu_jit_binary_free (gbgpu_jit_binary *b) ;
 
 //------------------------------------------------------------------------------
@@ -137,6 +158,21 @@ bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder,
 // Removes stale temporary files, and the least recently used entries while
 // the entries hold more than max_bytes.
 void gbgpu_jit_cache_trim (const char *folder, uint64_t max_bytes) ;
+
+// For the files beside the entries (precompiled_header.c), as the entries
+// are kept: the folder's descriptor, checked private to the user; with
+// `create`, made first (and its missing parents, 0700: mkdir -p); -1 when
+// there is none to use.
+int gbgpu_jit_cache_open (const char *folder, bool create) ;
+// Owned by the effective user, writable by nobody else.
+struct stat ;
+bool gbgpu_jit_cache_private (const struct stat *s) ;
+// A temporary file of `name` followed by ".<pid>.<n>", made new (never one
+// that exists, nor through a link), 0600 whatever the umask: its descriptor,
+// -1 on failure.
+int gbgpu_jit_cache_temporary (char temporary [160], int folder_fd, const char *name) ;
+// A digest in lower-case hex.
+void gbgpu_jit_digest_hex (char text [2 * GBGPU_SHA256_SIZE + 1], const gbgpu_jit_digest *d) ;
 
 //------------------------------------------------------------------------------
 // compiling ahead (record.c; tools/gbgpu_jit.c compiles what was recorded)

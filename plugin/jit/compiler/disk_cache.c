@@ -25,7 +25,9 @@
 // put there must not hang the process), and only regular files are read.
 // A writer killed mid-store leaves its temporary file: stores remove those
 // that are stale, and keep the folder under GBGPU_JIT_CACHE_MAX_BYTES by
-// removing the least recently used entries (a hit touches its file).
+// removing the least recently used entries (a hit touches its file).  The
+// precompiled headers beside the entries (gbgpu-<key>.pch,
+// precompiled_header.c) follow the same rules and count in the same bytes.
 
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -43,13 +45,15 @@
 #include "core/environment.h"
 #include "jit/compiler/compiler.h"
 
-#define MAGIC "gbgpu-jit 3\n"
+#define MAGIC "gbgpu-jit 4\n"
 // a cubin larger than this is not a cubin of ours
 #define MAX_CUBIN_SIZE ((size_t) 1 << 30)
 // the header: the magic, three lines of hex digests and sizes, the names
 #define MAX_HEADER_SIZE (64 + 3 * 96 + GBGPU_JIT_NKERNELS * (GBGPU_JIT_NAME_MAX + 1))
 #define ENTRY_PREFIX "gbgpu-"
 #define ENTRY_SUFFIX ".cubin"
+// precompiled headers (precompiled_header.c) live and go with the entries
+#define PCH_SUFFIX ".pch"
 
 //------------------------------------------------------------------------------
 // keys
@@ -94,7 +98,7 @@ static gbgpu_jit_digest digest_of (const void *data, size_t size)
     return d ;
 }
 
-static void hex (char text [2 * GBGPU_SHA256_SIZE + 1], const gbgpu_jit_digest *d)
+void gbgpu_jit_digest_hex (char text [2 * GBGPU_SHA256_SIZE + 1], const gbgpu_jit_digest *d)
 {
     for (int k = 0 ; k < GBGPU_SHA256_SIZE ; k++) snprintf (text + 2*k, 3, "%02x", d->bytes [k]) ;
 }
@@ -158,14 +162,12 @@ char *gbgpu_jit_cache_folder (void)
 }
 
 // Only the effective user may change what is in it.
-static bool private_to_user (const struct stat *s)
+bool gbgpu_jit_cache_private (const struct stat *s)
 {
     return s->st_uid == geteuid () && (s->st_mode & (S_IWGRP | S_IWOTH)) == 0 ;
 }
 
-// The folder's descriptor, checked private; with `create`, made first (and
-// its missing parents, 0700: mkdir -p).  -1 when there is none to use.
-static int open_folder (const char *folder, bool create)
+int gbgpu_jit_cache_open (const char *folder, bool create)
 {
     if (folder == NULL) return -1 ;
     if (create)
@@ -186,7 +188,7 @@ static int open_folder (const char *folder, bool create)
     }
     int fd = open (folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) ;
     struct stat s ;
-    if (fd >= 0 && (fstat (fd, &s) != 0 || !private_to_user (&s)))
+    if (fd >= 0 && (fstat (fd, &s) != 0 || !gbgpu_jit_cache_private (&s)))
     {
         warn_once ("the folder %s is not private to this user: owned by another, or writable by"
             " group or others", folder) ;
@@ -199,7 +201,7 @@ static int open_folder (const char *folder, bool create)
 static void entry_name (char name [128], const gbgpu_jit_digest *key)
 {
     char text [2 * GBGPU_SHA256_SIZE + 1] ;
-    hex (text, key) ;
+    gbgpu_jit_digest_hex (text, key) ;
     snprintf (name, 128, ENTRY_PREFIX "%s" ENTRY_SUFFIX, text) ;
 }
 
@@ -228,7 +230,7 @@ static char *read_entry (size_t *size, int folder_fd, const char *name)
     if (fd < 0) return NULL ;
     struct stat s ;
     char *data = NULL ;
-    if (fstat (fd, &s) == 0 && S_ISREG (s.st_mode) && private_to_user (&s)
+    if (fstat (fd, &s) == 0 && S_ISREG (s.st_mode) && gbgpu_jit_cache_private (&s)
         && (uint64_t) s.st_size <= MAX_HEADER_SIZE + MAX_CUBIN_SIZE
         && (data = malloc ((size_t) s.st_size + 1)) != NULL)
     {
@@ -249,7 +251,7 @@ bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder,
     const gbgpu_jit_digest *key, const char *source)
 {
     memset (b, 0, sizeof (*b)) ;
-    int folder_fd = open_folder (folder, false) ;
+    int folder_fd = gbgpu_jit_cache_open (folder, false) ;
     if (folder_fd < 0) return false ;
     char name [128] ;
     entry_name (name, key) ;
@@ -262,10 +264,10 @@ bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder,
     char line [GBGPU_JIT_NAME_MAX + 1], expected [2 * GBGPU_SHA256_SIZE + 1] ;
     bool ok = size >= strlen (MAGIC) && memcmp (data, MAGIC, strlen (MAGIC)) == 0 ;
     p += strlen (MAGIC) ;
-    hex (expected, key) ;
+    gbgpu_jit_digest_hex (expected, key) ;
     ok = ok && next_line (line, sizeof (line), &p, end) && strcmp (line, expected) == 0 ;
     gbgpu_jit_digest source_digest = digest_of (source, strlen (source) + 1) ;
-    hex (expected, &source_digest) ;
+    gbgpu_jit_digest_hex (expected, &source_digest) ;
     ok = ok && next_line (line, sizeof (line), &p, end) && strcmp (line, expected) == 0 ;
     size_t cubin_size = 0 ;
     char cubin_hex [2 * GBGPU_SHA256_SIZE + 1] ;
@@ -273,13 +275,15 @@ bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder,
         && sscanf (line, "%zu %64s", &cubin_size, cubin_hex) == 2 ;
     for (int k = 0 ; ok && k < GBGPU_JIT_NKERNELS ; k++)
     {
-        ok = next_line (b->lowered [k], GBGPU_JIT_NAME_MAX, &p, end) && b->lowered [k][0] != '\0' ;
+        ok = next_line (b->lowered [k], GBGPU_JIT_NAME_MAX, &p, end) ;
     }
+    // a kernel its set lacks has the empty name; every set has the hash kernel
+    ok = ok && b->lowered [GBGPU_ACCUMULATOR_HASH][0] != '\0' ;
     ok = ok && cubin_size > 0 && cubin_size <= MAX_CUBIN_SIZE && (size_t) (end - p) == cubin_size ;
     if (ok)
     {
         gbgpu_jit_digest cubin_digest = digest_of (p, cubin_size) ;
-        hex (expected, &cubin_digest) ;
+        gbgpu_jit_digest_hex (expected, &cubin_digest) ;
         ok = strcmp (cubin_hex, expected) == 0 && (b->cubin = malloc (cubin_size)) != NULL ;
     }
     if (ok)
@@ -310,10 +314,7 @@ static bool write_all (int fd, const void *data, size_t size)
     return true ;
 }
 
-// A temporary file of the entry's name followed by ".<pid>.<n>", made new
-// (never one that exists, nor through a link), 0600 whatever the umask
-// (which can only take bits away).  -1 on failure.
-static int create_temporary (char temporary [160], int folder_fd, const char *name)
+int gbgpu_jit_cache_temporary (char temporary [160], int folder_fd, const char *name)
 {
     static atomic_uint counter ;
     for (int attempt = 0 ; attempt < 100 ; attempt++)
@@ -330,20 +331,20 @@ static int create_temporary (char temporary [160], int folder_fd, const char *na
 bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder,
     const gbgpu_jit_digest *key, const char *source)
 {
-    int folder_fd = open_folder (folder, true) ;
+    int folder_fd = gbgpu_jit_cache_open (folder, true) ;
     if (folder_fd < 0) return false ;
     char name [128], temporary [160] ;
     entry_name (name, key) ;
-    int fd = create_temporary (temporary, folder_fd, name) ;
+    int fd = gbgpu_jit_cache_temporary (temporary, folder_fd, name) ;
 
     char header [MAX_HEADER_SIZE] ;
     char key_hex [2 * GBGPU_SHA256_SIZE + 1], source_hex [2 * GBGPU_SHA256_SIZE + 1] ;
     char cubin_hex [2 * GBGPU_SHA256_SIZE + 1] ;
     gbgpu_jit_digest source_digest = digest_of (source, strlen (source) + 1) ;
     gbgpu_jit_digest cubin_digest = digest_of (b->cubin, b->cubin_size) ;
-    hex (key_hex, key) ;
-    hex (source_hex, &source_digest) ;
-    hex (cubin_hex, &cubin_digest) ;
+    gbgpu_jit_digest_hex (key_hex, key) ;
+    gbgpu_jit_digest_hex (source_hex, &source_digest) ;
+    gbgpu_jit_digest_hex (cubin_hex, &cubin_digest) ;
     int length = snprintf (header, sizeof (header), MAGIC "%s\n%s\n%zu %s\n",
         key_hex, source_hex, b->cubin_size, cubin_hex) ;
     for (int k = 0 ; k < GBGPU_JIT_NKERNELS && length > 0 && (size_t) length < sizeof (header) ; k++)
@@ -380,7 +381,7 @@ static int older_first (const void *a, const void *b)
 
 void gbgpu_jit_cache_trim (const char *folder, uint64_t max_bytes)
 {
-    int folder_fd = open_folder (folder, false) ;
+    int folder_fd = gbgpu_jit_cache_open (folder, false) ;
     int list_fd = (folder_fd >= 0) ? dup (folder_fd) : -1 ;
     DIR *dir = (list_fd >= 0) ? fdopendir (list_fd) : NULL ;
     if (dir == NULL && list_fd >= 0) close (list_fd) ;
@@ -391,16 +392,22 @@ void gbgpu_jit_cache_trim (const char *folder, uint64_t max_bytes)
     for (struct dirent *d ; dir != NULL && (d = readdir (dir)) != NULL ; )
     {
         const char *suffix = strstr (d->d_name, ENTRY_SUFFIX) ;
+        size_t suffix_length = strlen (ENTRY_SUFFIX) ;
+        if (suffix == NULL)
+        {
+            suffix = strstr (d->d_name, PCH_SUFFIX) ;
+            suffix_length = strlen (PCH_SUFFIX) ;
+        }
         struct stat s ;
         if (strncmp (d->d_name, ENTRY_PREFIX, strlen (ENTRY_PREFIX)) != 0 || suffix == NULL
             || strlen (d->d_name) >= sizeof (entries->name)
             || fstatat (folder_fd, d->d_name, &s, AT_SYMLINK_NOFOLLOW) != 0) continue ;
-        if (suffix [strlen (ENTRY_SUFFIX)] == '.')
+        if (suffix [suffix_length] == '.')
         {
             // a temporary: a live writer's is seconds old
             if (now - s.st_mtime > GBGPU_JIT_CACHE_STALE_SECONDS) unlinkat (folder_fd, d->d_name, 0) ;
         }
-        else if (suffix [strlen (ENTRY_SUFFIX)] == '\0' && S_ISREG (s.st_mode))
+        else if (suffix [suffix_length] == '\0' && S_ISREG (s.st_mode))
         {
             if (n == capacity)
             {

@@ -1,20 +1,21 @@
 // plugin/jit/compiler/source.c: the CUDA source of one run-time compiled semiring.
 // SPDX-License-Identifier: Apache-2.0
 //
-// The source is a policy struct named jit_semiring, followed by the
-// accumulator headers (embedded, jit_headers.c) that the kernels are
-// instantiated from by name (jit/compiler/compile.c), so run-time semirings run the
-// very templates the compiled-in ones do.  A built-in combination is the
-// compiled-in policy template gbgpu::semiring <add, mult, type>; a user
-// semiring is a policy made of the C definitions of its type and operators
-// (compiled as device functions: NVRTC's -default-device), the monoid's
-// identity and terminal as bytes, and an atomic update by compare-and-swap
-// of the whole slot (4, 8 or 16 bytes); a built-in part of it is the
-// compiled-in monoid or multiply template.
+// The source opens with includes only: nvrtc_prelude.cuh (the std names
+// the headers use, from libcu++) and the accumulator headers (embedded,
+// jit_headers.c) of its kernel set, so that a precompiled header covers all
+// it includes (jit/compiler/compile.c).  Then comes a policy struct named
+// jit_semiring, which the kernels are instantiated for by name, so
+// run-time semirings run the very templates the compiled-in ones do.  A
+// built-in combination is the compiled-in policy template gbgpu::semiring
+// <add, mult, type>; a user semiring is a policy made of the C definitions
+// of its type and operators (compiled as device functions: NVRTC's
+// -default-device), the monoid's identity and terminal as bytes, and an
+// atomic update by compare-and-swap of the whole slot (4, 8 or 16 bytes); a
+// built-in part of it is the compiled-in monoid or multiply template.
 //
-// NVRTC has no C++ standard library: the prelude takes the few std names the
-// headers use from libcu++ (the toolkit's cuda/std, whose cmath also has
-// INFINITY and NAN).
+// The first line names the kernel set, for the compiler (which instantiates
+// that set's kernels) and for gbgpu-jit, which compiles recorded sources.
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,19 +23,28 @@
 #include <string.h>
 #include "jit/compiler/compiler.h"
 
-static const char prelude [ ] =
-    "#include <cuda/std/cstdint>\n"
-    "#include <cuda/std/cstddef>\n"
-    "#include <cuda/std/type_traits>\n"
-    "#include <cuda/std/limits>\n"
-    "#include <cuda/std/cmath>\n"
-    "namespace std {\n"
-    "using cuda::std::size_t ; using cuda::std::is_same ; using cuda::std::is_integral ;\n"
-    "using cuda::std::is_floating_point ; using cuda::std::is_signed ;\n"
-    "using cuda::std::make_unsigned ; using cuda::std::conditional ;\n"
-    "using cuda::std::numeric_limits ; using cuda::std::false_type ; using cuda::std::true_type ;\n"
-    "}\n"
-    "using cuda::std::size_t ;\n" ;
+// The kernel sets' names in a source's first line, and what each includes:
+// the hash accumulator's kernel alone takes every row (as
+// GBGPU_ACCUMULATOR=hash does), from its own headers, without CUB.
+#define FIRST_LINE "// gbgpu run-time semiring, kernels: "
+static const char *const set_names [GBGPU_JIT_KERNEL_SETS] = { "hash", "all" } ;
+static const char *const set_headers [GBGPU_JIT_KERNEL_SETS] =
+{
+    "hash_rows.cuh", "accumulate_rows.cuh"
+} ;
+
+int gbgpu_jit_source_kernel_set (const char *source)
+{
+    const size_t n = strlen (FIRST_LINE) ;
+    if (source == NULL || strncmp (source, FIRST_LINE, n) != 0) return -1 ;
+    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
+    {
+        const size_t length = strlen (set_names [set]) ;
+        if (strncmp (source + n, set_names [set], length) == 0 && source [n + length] == '\n')
+            return set ;
+    }
+    return -1 ;
+}
 
 // A growing string; on allocation failure it becomes NULL and stays so.
 typedef struct
@@ -167,11 +177,11 @@ static void append_user_policy (builder *b, const gbgpu_jit_semiring *s)
         T) ;
 }
 
-char *gbgpu_jit_source (const gbgpu_jit_semiring *s)
+char *gbgpu_jit_source (const gbgpu_jit_semiring *s, gbgpu_jit_kernel_set set)
 {
     builder b = { malloc (8192), 0, 8192 } ;
-    append (&b, "// gbgpu run-time semiring\n%s#define GBGPU_COMPLEX_DIVIDE_EXACT_PARTS %d\n"
-        "#include \"accumulate_rows.cuh\"\n", prelude, GBGPU_GRAPHBLAS_MAJOR < 8) ;
+    append (&b, FIRST_LINE "%s\n#include \"nvrtc_prelude.cuh\"\n#include \"%s\"\n",
+        set_names [set], set_headers [set]) ;
     if (s->builtin)
     {
         append (&b, "using jit_semiring = gbgpu::semiring <(gbgpu_add) %d, (gbgpu_mult) %d, "
