@@ -17,11 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "bench_case.h"
 #include "bench_columns.h"
 #include "bench_cuda.h"
 #include "bench_graph.h"
 #include "bench_inputs.h"
+#include "bench_jit.h"
 #include "bench_options.h"
 #include "bench_peers.h"
 #include "bench_table.h"
@@ -110,6 +112,15 @@ int main (int argc, char **argv)
 {
     bench_options o ;
     bench_options_parse (&o, argc, argv) ;
+    char jit_cache [ ] = "/tmp/gbgpu_bench_jit_XXXXXX" ;
+    if (o.jit > 0)
+    {
+        // an empty disk cache (the child reads it), the GPU forced, no waiting
+        if (mkdtemp (jit_cache) == NULL) return (EXIT_FAILURE) ;
+        setenv ("GBGPU_JIT_CACHE", jit_cache, 1) ;
+        setenv ("GBGPU_POLICY", "gpu", 1) ;
+        setenv ("GBGPU_JIT_WAIT", "0", 1) ;
+    }
     GrB_Info info = GrB_init (GrB_NONBLOCKING) ;
     if (info == GrB_SUCCESS) info = gbgpu_init () ;
     if (info != GrB_SUCCESS)
@@ -120,6 +131,21 @@ int main (int argc, char **argv)
     char device [256], context [768] ;
     bool device_present = select_device (&o, device, sizeof (device)) ;
     describe_run (context, sizeof (context), &o, device) ;
+    if (o.jit_disk_child > 0) return bench_jit_disk_child (o.jit_disk_child) ;
+    if (o.jit > 0)
+    {
+        FILE *markdown = (o.markdown_path != NULL) ? fopen (o.markdown_path, "a") : NULL ;
+        char self [4096] ;
+        ssize_t length = readlink ("/proc/self/exe", self, sizeof (self) - 1) ;
+        self [length > 0 ? length : 0] = '\0' ;
+        int status = bench_jit_run (o.jit, self, context, markdown) ;
+        if (markdown != NULL) fclose (markdown) ;
+        char command [64] ;
+        snprintf (command, sizeof (command), "rm -rf %s", jit_cache) ;
+        if (system (command) != 0) status = 1 ;
+        GrB_finalize () ;
+        return status ;
+    }
 
     int count = 0 ;
     bench_input *inputs = bench_inputs_collect (&o, &count) ;

@@ -92,6 +92,9 @@ static void usage (int status)
         "                      files of a temporary folder ($TMPDIR or /tmp); PEERS and\n"
         "                      PEERS_TIMEOUT pass through to run.sh\n"
         "  --peers-dir DIR     --peers with the programs of DIR\n"
+        "  --jit               instead of products: how soon 12 new user-defined\n"
+        "                      semirings run on the GPU (run-time compiled, in an empty\n"
+        "                      disk cache): compile times, memory and disk hits\n"
         "%s", bench_semiring_names, graph_spec_usage) ;
     exit (status) ;
 }
@@ -139,6 +142,9 @@ void bench_options_parse (bench_options *o, int argc, char **argv)
                 exit (EXIT_FAILURE) ;
             }
         }
+        else if (strcmp (arg, "--jit") == 0) o->jit = 12 ;
+        else if (strcmp (arg, "--jit-disk-child") == 0)
+            o->jit_disk_child = (int) positive_integer (option_value (argc, argv, &k)) ;
         else if (strcmp (arg, "--peers-dir") == 0) o->peers_dir = option_value (argc, argv, &k) ;
         else if (strcmp (arg, "--semiring") == 0)
         {

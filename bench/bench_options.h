@@ -73,6 +73,8 @@ typedef struct
     bool breakdown ;                // --breakdown: per phase and per bin
     bool bus ;                      // --bus: transfer rates beside the pinned rate
     const char *peers_dir ;         // --peers, --peers-dir DIR: the peers' folder (bench_peers.h)
+    int jit ;                       // --jit [N]: N new semirings to the GPU (bench_jit.h); 0: no
+    int jit_disk_child ;            // --jit-disk-child N: --jit's second process
 }
 bench_options ;
 
