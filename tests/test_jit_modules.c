@@ -208,7 +208,7 @@ int main (void)
     char *source = gbgpu_jit_source (&on_disk, GBGPU_JIT_KERNELS_ALL), *log = NULL ;
     gbgpu_jit_binary binary ;
     gbgpu_jit_digest key = gbgpu_jit_key (source, 90) ;
-    CHECK (gbgpu_jit_compile (&binary, &log, source, 90, NULL)) ;
+    CHECK (gbgpu_jit_compile (&binary, &log, source, 90)) ;
     CHECK (gbgpu_jit_cache_store (&binary, cache, &key, source)) ;
     gbgpu_jit_binary_free (&binary) ;
     free (log) ;

@@ -104,7 +104,7 @@ static void check_compiles (const gbgpu_jit_description *d)
     CHECK (source != NULL) ;
     gbgpu_jit_binary b ;
     char *log = NULL ;
-    bool ok = source != NULL && gbgpu_jit_compile (&b, &log, source, 90, NULL) ;
+    bool ok = source != NULL && gbgpu_jit_compile (&b, &log, source, 90) ;
     if (!ok) fprintf (stderr, "compile failed:\n%s\nsource:\n%s\n", log ? log : "(none)",
         source ? source : "(none)") ;
     CHECK (ok) ;

@@ -90,7 +90,7 @@ static void warm_one (const char *path, const char *folder, int arch, tally *t)
     else
     {
         char *log = NULL ;
-        bool ok = gbgpu_jit_compile (&binary, &log, source, arch, folder)
+        bool ok = gbgpu_jit_compile (&binary, &log, source, arch)
                && gbgpu_jit_cache_store (&binary, folder, &key, source) ;
         if (ok)
         {

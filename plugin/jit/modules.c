@@ -139,7 +139,7 @@ static void build (kernel_set_build *b, int arch, bool use_disk)
     else
     {
         double start = gbgpu_seconds_now () ;
-        ok = gbgpu_jit_compile (&binary, &log, b->source, arch, folder) ;
+        ok = gbgpu_jit_compile (&binary, &log, b->source, arch) ;
         gbgpu_count_jit_compile (gbgpu_seconds_now () - start) ;
         // the cache only saves later processes the compile
         if (ok) (void) gbgpu_jit_cache_store (&binary, folder, &key, b->source) ;

@@ -10,10 +10,13 @@
 // those headers and keep NVRTC's version.  The fill kernels of the source's
 // kernel set (its first line says which) are instantiated for jit_semiring
 // by name expression, and their lowered (mangled) names kept with the
-// binary for cuModuleGetFunction.  The hash set starts from a precompiled
-// header in the cache folder (precompiled_header.c); a compile that fails
-// with one is tried again without it, which is then discarded if that
-// compile succeeds.
+// binary for cuModuleGetFunction.  NVRTC's automatic precompiled header
+// (-pch, 12.8 and later) keeps the parsed headers a source opens with for the
+// next compile in the process with the same includes (a whole set after a
+// whole set, as gbgpu-jit warm compiles many): the headers are most of a
+// compile.  Its state lives at an address of this NVRTC instance, so it
+// cannot serve another process: a file of it (--create-pch) is refused
+// there ("incompatible PCH heap allocation address"), measured.
 
 #define _POSIX_C_SOURCE 200809L
 #include <nvrtc.h>
@@ -22,7 +25,6 @@
 #include <string.h>
 #include "core/environment.h"
 #include "jit/compiler/compiler.h"
-#include "jit/compiler/precompiled_header.h"
 
 #define GBGPU_KERNEL_EXPRESSION(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
     "&gbgpu::" #kernel "<jit_semiring, true>",
@@ -92,8 +94,8 @@ bool gbgpu_jit_include_from_environment (void)
     return gbgpu_environment_jit_include () != NULL ;
 }
 
-// The options NVRTC compiles with for sm_<arch>; the number of them.  Those
-// from index FIXED_OPTIONS on are malloc'd (free_options).
+// The options NVRTC compiles with for sm_<arch>; the number of them.  The
+// "-I" ones are malloc'd (free_options).
 #define FIXED_OPTIONS 6
 static int compile_options (const char *options [MAX_OPTIONS], char arch_option [64], int arch)
 {
@@ -105,6 +107,9 @@ static int compile_options (const char *options [MAX_OPTIONS], char arch_option 
     } ;
     memcpy (options, fixed, sizeof (fixed)) ;
     int n = FIXED_OPTIONS ;
+    int major = 0, minor = 0 ;
+    if (nvrtcVersion (&major, &minor) == NVRTC_SUCCESS && (major > 12 || (major == 12 && minor >= 8)))
+        options [n++] = "-pch" ;
     const char *dirs = gbgpu_environment_jit_include () ;
 #ifdef GBGPU_CUDA_INCLUDE_DIRS
     if (dirs == NULL) dirs = GBGPU_CUDA_INCLUDE_DIRS ;
@@ -115,7 +120,8 @@ static int compile_options (const char *options [MAX_OPTIONS], char arch_option 
 
 static void free_options (const char **options, int n)
 {
-    for (int k = FIXED_OPTIONS ; k < n ; k++) free ((void *) options [k]) ;
+    for (int k = FIXED_OPTIONS ; k < n ; k++)
+        if (strncmp (options [k], "-I", 2) == 0) free ((void *) options [k]) ;
 }
 
 // The headers that say CCCL's version (CUB's and libcu++'s), as NVRTC finds
@@ -160,9 +166,7 @@ void gbgpu_jit_compiler_identity (gbgpu_sha256 *h, int arch)
     free_options (options, n) ;
 }
 
-// One compile, with `extra` (a precompiled header's option) unless NULL.
-static bool compile_program (gbgpu_jit_binary *out, char **log, const char *source, int arch,
-    const char *extra, gbgpu_jit_pch *pch)
+bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch)
 {
     memset (out, 0, sizeof (*out)) ;
     *log = NULL ;
@@ -190,10 +194,8 @@ static bool compile_program (gbgpu_jit_binary *out, char **log, const char *sour
     const char *options [MAX_OPTIONS] ;
     char arch_option [64] ;
     int n = compile_options (options, arch_option, arch) ;
-    if (extra != NULL) options [n] = extra ;
-    bool ok = (nvrtcCompileProgram (program, n + (extra != NULL), options) == NVRTC_SUCCESS) ;
+    bool ok = (nvrtcCompileProgram (program, n, options) == NVRTC_SUCCESS) ;
     free_options (options, n) ;
-    gbgpu_jit_pch_made (pch, program, ok) ;
     *log = program_log (program) ;
     for (int k = 0 ; ok && k < GBGPU_JIT_NKERNELS ; k++)
     {
@@ -209,23 +211,6 @@ static bool compile_program (gbgpu_jit_binary *out, char **log, const char *sour
     nvrtcDestroyProgram (&program) ;
     if (!ok) gbgpu_jit_binary_free (out) ;
     else { free (*log) ; *log = NULL ; }
-    return ok ;
-}
-
-bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch,
-    const char *cache_folder)
-{
-    gbgpu_jit_pch pch ;
-    const char *option = gbgpu_jit_pch_option (&pch, cache_folder, source, arch) ;
-    bool ok = compile_program (out, log, source, arch, option, &pch) ;
-    bool discard = false ;
-    if (!ok && option != NULL)
-    {
-        free (*log) ;
-        ok = compile_program (out, log, source, arch, NULL, &pch) ;
-        discard = ok ;
-    }
-    gbgpu_jit_pch_close (&pch, discard) ;
     return ok ;
 }
 

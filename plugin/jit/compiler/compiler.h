@@ -103,12 +103,8 @@ typedef struct
 gbgpu_jit_binary ;
 
 // Compiles `source` (of gbgpu_jit_source) for sm_<arch> (e.g. 90).  On
-// failure, false and *log gets NVRTC's log (malloc'd, may be NULL).  With a
-// cache folder (gbgpu_jit_cache_folder; NULL for none), the hash set's
-// headers are read from a precompiled header there, made by the first such
-// compile (jit/compiler/precompiled_header.c).
-bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch,
-    const char *cache_folder) ;
+// failure, false and *log gets NVRTC's log (malloc'd, may be NULL).
+bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch) ;
 void gbgpu_jit_binary_free (gbgpu_jit_binary *b) ;
 
 //------------------------------------------------------------------------------
@@ -158,21 +154,6 @@ bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder,
 // Removes stale temporary files, and the least recently used entries while
 // the entries hold more than max_bytes.
 void gbgpu_jit_cache_trim (const char *folder, uint64_t max_bytes) ;
-
-// For the files beside the entries (precompiled_header.c), as the entries
-// are kept: the folder's descriptor, checked private to the user; with
-// `create`, made first (and its missing parents, 0700: mkdir -p); -1 when
-// there is none to use.
-int gbgpu_jit_cache_open (const char *folder, bool create) ;
-// Owned by the effective user, writable by nobody else.
-struct stat ;
-bool gbgpu_jit_cache_private (const struct stat *s) ;
-// A temporary file of `name` followed by ".<pid>.<n>", made new (never one
-// that exists, nor through a link), 0600 whatever the umask: its descriptor,
-// -1 on failure.
-int gbgpu_jit_cache_temporary (char temporary [160], int folder_fd, const char *name) ;
-// A digest in lower-case hex.
-void gbgpu_jit_digest_hex (char text [2 * GBGPU_SHA256_SIZE + 1], const gbgpu_jit_digest *d) ;
 
 //------------------------------------------------------------------------------
 // compiling ahead (record.c; tools/gbgpu_jit.c compiles what was recorded)

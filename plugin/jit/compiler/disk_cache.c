@@ -25,9 +25,7 @@
 // put there must not hang the process), and only regular files are read.
 // A writer killed mid-store leaves its temporary file: stores remove those
 // that are stale, and keep the folder under GBGPU_JIT_CACHE_MAX_BYTES by
-// removing the least recently used entries (a hit touches its file).  The
-// precompiled headers beside the entries (gbgpu-<key>.pch,
-// precompiled_header.c) follow the same rules and count in the same bytes.
+// removing the least recently used entries (a hit touches its file).
 
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -52,8 +50,6 @@
 #define MAX_HEADER_SIZE (64 + 3 * 96 + GBGPU_JIT_NKERNELS * (GBGPU_JIT_NAME_MAX + 1))
 #define ENTRY_PREFIX "gbgpu-"
 #define ENTRY_SUFFIX ".cubin"
-// precompiled headers (precompiled_header.c) live and go with the entries
-#define PCH_SUFFIX ".pch"
 
 //------------------------------------------------------------------------------
 // keys
@@ -98,7 +94,7 @@ static gbgpu_jit_digest digest_of (const void *data, size_t size)
     return d ;
 }
 
-void gbgpu_jit_digest_hex (char text [2 * GBGPU_SHA256_SIZE + 1], const gbgpu_jit_digest *d)
+static void hex (char text [2 * GBGPU_SHA256_SIZE + 1], const gbgpu_jit_digest *d)
 {
     for (int k = 0 ; k < GBGPU_SHA256_SIZE ; k++) snprintf (text + 2*k, 3, "%02x", d->bytes [k]) ;
 }
@@ -162,12 +158,14 @@ char *gbgpu_jit_cache_folder (void)
 }
 
 // Only the effective user may change what is in it.
-bool gbgpu_jit_cache_private (const struct stat *s)
+static bool private_to_user (const struct stat *s)
 {
     return s->st_uid == geteuid () && (s->st_mode & (S_IWGRP | S_IWOTH)) == 0 ;
 }
 
-int gbgpu_jit_cache_open (const char *folder, bool create)
+// The folder's descriptor, checked private; with `create`, made first (and
+// its missing parents, 0700: mkdir -p).  -1 when there is none to use.
+static int open_folder (const char *folder, bool create)
 {
     if (folder == NULL) return -1 ;
     if (create)
@@ -188,7 +186,7 @@ int gbgpu_jit_cache_open (const char *folder, bool create)
     }
     int fd = open (folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) ;
     struct stat s ;
-    if (fd >= 0 && (fstat (fd, &s) != 0 || !gbgpu_jit_cache_private (&s)))
+    if (fd >= 0 && (fstat (fd, &s) != 0 || !private_to_user (&s)))
     {
         warn_once ("the folder %s is not private to this user: owned by another, or writable by"
             " group or others", folder) ;
@@ -201,7 +199,7 @@ int gbgpu_jit_cache_open (const char *folder, bool create)
 static void entry_name (char name [128], const gbgpu_jit_digest *key)
 {
     char text [2 * GBGPU_SHA256_SIZE + 1] ;
-    gbgpu_jit_digest_hex (text, key) ;
+    hex (text, key) ;
     snprintf (name, 128, ENTRY_PREFIX "%s" ENTRY_SUFFIX, text) ;
 }
 
@@ -230,7 +228,7 @@ static char *read_entry (size_t *size, int folder_fd, const char *name)
     if (fd < 0) return NULL ;
     struct stat s ;
     char *data = NULL ;
-    if (fstat (fd, &s) == 0 && S_ISREG (s.st_mode) && gbgpu_jit_cache_private (&s)
+    if (fstat (fd, &s) == 0 && S_ISREG (s.st_mode) && private_to_user (&s)
         && (uint64_t) s.st_size <= MAX_HEADER_SIZE + MAX_CUBIN_SIZE
         && (data = malloc ((size_t) s.st_size + 1)) != NULL)
     {
@@ -251,7 +249,7 @@ bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder,
     const gbgpu_jit_digest *key, const char *source)
 {
     memset (b, 0, sizeof (*b)) ;
-    int folder_fd = gbgpu_jit_cache_open (folder, false) ;
+    int folder_fd = open_folder (folder, false) ;
     if (folder_fd < 0) return false ;
     char name [128] ;
     entry_name (name, key) ;
@@ -264,10 +262,10 @@ bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder,
     char line [GBGPU_JIT_NAME_MAX + 1], expected [2 * GBGPU_SHA256_SIZE + 1] ;
     bool ok = size >= strlen (MAGIC) && memcmp (data, MAGIC, strlen (MAGIC)) == 0 ;
     p += strlen (MAGIC) ;
-    gbgpu_jit_digest_hex (expected, key) ;
+    hex (expected, key) ;
     ok = ok && next_line (line, sizeof (line), &p, end) && strcmp (line, expected) == 0 ;
     gbgpu_jit_digest source_digest = digest_of (source, strlen (source) + 1) ;
-    gbgpu_jit_digest_hex (expected, &source_digest) ;
+    hex (expected, &source_digest) ;
     ok = ok && next_line (line, sizeof (line), &p, end) && strcmp (line, expected) == 0 ;
     size_t cubin_size = 0 ;
     char cubin_hex [2 * GBGPU_SHA256_SIZE + 1] ;
@@ -283,7 +281,7 @@ bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder,
     if (ok)
     {
         gbgpu_jit_digest cubin_digest = digest_of (p, cubin_size) ;
-        gbgpu_jit_digest_hex (expected, &cubin_digest) ;
+        hex (expected, &cubin_digest) ;
         ok = strcmp (cubin_hex, expected) == 0 && (b->cubin = malloc (cubin_size)) != NULL ;
     }
     if (ok)
@@ -314,7 +312,10 @@ static bool write_all (int fd, const void *data, size_t size)
     return true ;
 }
 
-int gbgpu_jit_cache_temporary (char temporary [160], int folder_fd, const char *name)
+// A temporary file of the entry's name followed by ".<pid>.<n>", made new
+// (never one that exists, nor through a link), 0600 whatever the umask
+// (which can only take bits away).  -1 on failure.
+static int create_temporary (char temporary [160], int folder_fd, const char *name)
 {
     static atomic_uint counter ;
     for (int attempt = 0 ; attempt < 100 ; attempt++)
@@ -331,20 +332,20 @@ int gbgpu_jit_cache_temporary (char temporary [160], int folder_fd, const char *
 bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder,
     const gbgpu_jit_digest *key, const char *source)
 {
-    int folder_fd = gbgpu_jit_cache_open (folder, true) ;
+    int folder_fd = open_folder (folder, true) ;
     if (folder_fd < 0) return false ;
     char name [128], temporary [160] ;
     entry_name (name, key) ;
-    int fd = gbgpu_jit_cache_temporary (temporary, folder_fd, name) ;
+    int fd = create_temporary (temporary, folder_fd, name) ;
 
     char header [MAX_HEADER_SIZE] ;
     char key_hex [2 * GBGPU_SHA256_SIZE + 1], source_hex [2 * GBGPU_SHA256_SIZE + 1] ;
     char cubin_hex [2 * GBGPU_SHA256_SIZE + 1] ;
     gbgpu_jit_digest source_digest = digest_of (source, strlen (source) + 1) ;
     gbgpu_jit_digest cubin_digest = digest_of (b->cubin, b->cubin_size) ;
-    gbgpu_jit_digest_hex (key_hex, key) ;
-    gbgpu_jit_digest_hex (source_hex, &source_digest) ;
-    gbgpu_jit_digest_hex (cubin_hex, &cubin_digest) ;
+    hex (key_hex, key) ;
+    hex (source_hex, &source_digest) ;
+    hex (cubin_hex, &cubin_digest) ;
     int length = snprintf (header, sizeof (header), MAGIC "%s\n%s\n%zu %s\n",
         key_hex, source_hex, b->cubin_size, cubin_hex) ;
     for (int k = 0 ; k < GBGPU_JIT_NKERNELS && length > 0 && (size_t) length < sizeof (header) ; k++)
@@ -381,7 +382,7 @@ static int older_first (const void *a, const void *b)
 
 void gbgpu_jit_cache_trim (const char *folder, uint64_t max_bytes)
 {
-    int folder_fd = gbgpu_jit_cache_open (folder, false) ;
+    int folder_fd = open_folder (folder, false) ;
     int list_fd = (folder_fd >= 0) ? dup (folder_fd) : -1 ;
     DIR *dir = (list_fd >= 0) ? fdopendir (list_fd) : NULL ;
     if (dir == NULL && list_fd >= 0) close (list_fd) ;
@@ -392,22 +393,16 @@ void gbgpu_jit_cache_trim (const char *folder, uint64_t max_bytes)
     for (struct dirent *d ; dir != NULL && (d = readdir (dir)) != NULL ; )
     {
         const char *suffix = strstr (d->d_name, ENTRY_SUFFIX) ;
-        size_t suffix_length = strlen (ENTRY_SUFFIX) ;
-        if (suffix == NULL)
-        {
-            suffix = strstr (d->d_name, PCH_SUFFIX) ;
-            suffix_length = strlen (PCH_SUFFIX) ;
-        }
         struct stat s ;
         if (strncmp (d->d_name, ENTRY_PREFIX, strlen (ENTRY_PREFIX)) != 0 || suffix == NULL
             || strlen (d->d_name) >= sizeof (entries->name)
             || fstatat (folder_fd, d->d_name, &s, AT_SYMLINK_NOFOLLOW) != 0) continue ;
-        if (suffix [suffix_length] == '.')
+        if (suffix [strlen (ENTRY_SUFFIX)] == '.')
         {
             // a temporary: a live writer's is seconds old
             if (now - s.st_mtime > GBGPU_JIT_CACHE_STALE_SECONDS) unlinkat (folder_fd, d->d_name, 0) ;
         }
-        else if (suffix [suffix_length] == '\0' && S_ISREG (s.st_mode))
+        else if (suffix [strlen (ENTRY_SUFFIX)] == '\0' && S_ISREG (s.st_mode))
         {
             if (n == capacity)
             {
