@@ -80,41 +80,55 @@ static gbgpu_jit_entry *entries = NULL ;
 // a child of fork may find held (core/fork.c)
 static _Atomic (const char *) last_log = "" ;
 
+// The entry of a semiring's whole-set source, or NULL (lock held).
+static gbgpu_jit_entry *find_locked (const char *whole, int arch)
+{
+    gbgpu_jit_entry *e = entries ;
+    while (e != NULL && (e->arch != arch || strcmp (e->sets [GBGPU_JIT_KERNELS_ALL].source, whole) != 0))
+        e = e->next ;
+    return e ;
+}
+
 gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
 {
-    char *sources [GBGPU_JIT_KERNEL_SETS] ;
-    bool made = true ;
-    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
-        made = ((sources [set] = gbgpu_jit_source (s, (gbgpu_jit_kernel_set) set)) != NULL) && made ;
-    gbgpu_jit_entry *e = NULL ;
-    bool added = false ;
-    if (made)
+    // the whole set's source says all there is of the semiring: it finds the
+    // entry (every call of the semiring makes it); the hash set's is made
+    // only for a new entry
+    char *whole = gbgpu_jit_source (s, GBGPU_JIT_KERNELS_ALL) ;
+    if (whole == NULL) return NULL ;
+    pthread_mutex_lock (&lock) ;
+    gbgpu_jit_entry *e = find_locked (whole, arch) ;
+    pthread_mutex_unlock (&lock) ;
+    if (e != NULL)
     {
-        // the whole set's source says all there is of the semiring
-        const char *whole = sources [GBGPU_JIT_KERNELS_ALL] ;
-        pthread_mutex_lock (&lock) ;
-        e = entries ;
-        while (e != NULL && (e->arch != arch || strcmp (e->sets [GBGPU_JIT_KERNELS_ALL].source, whole) != 0))
-            e = e->next ;
-        if (e == NULL && (e = calloc (1, sizeof (gbgpu_jit_entry))) != NULL)
-        {
-            added = true ;
-            e->arch = arch ;
-            for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
-            {
-                e->sets [set].source = sources [set] ;
-                sources [set] = NULL ;
-            }
-            e->value_size = s->type_size ;
-            e->value_slot_size = s->value_slot_size ;
-            e->next = entries ;
-            entries = e ;
-        }
-        pthread_mutex_unlock (&lock) ;
+        free (whole) ;
+        return e ;
     }
-    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) free (sources [set]) ;
+    char *hash = gbgpu_jit_source (s, GBGPU_JIT_KERNELS_HASH) ;
+    bool added = false ;
+    pthread_mutex_lock (&lock) ;
+    // another thread may have added it meanwhile
+    e = find_locked (whole, arch) ;
+    if (e == NULL && hash != NULL && (e = calloc (1, sizeof (gbgpu_jit_entry))) != NULL)
+    {
+        added = true ;
+        e->arch = arch ;
+        e->sets [GBGPU_JIT_KERNELS_ALL].source = whole ;
+        e->sets [GBGPU_JIT_KERNELS_HASH].source = hash ;
+        e->value_size = s->type_size ;
+        e->value_slot_size = s->value_slot_size ;
+        e->next = entries ;
+        entries = e ;
+    }
+    pthread_mutex_unlock (&lock) ;
+    if (!added)
+    {
+        free (whole) ;
+        free (hash) ;
+        return e ;
+    }
     // for compiling ahead (GBGPU_JIT_RECORD); the sources are never changed
-    for (int set = 0 ; added && set < GBGPU_JIT_KERNEL_SETS ; set++)
+    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
         gbgpu_jit_record_source (e->sets [set].source) ;
     return e ;
 }
