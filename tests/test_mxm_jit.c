@@ -244,7 +244,7 @@ static void test_refused (void)
     gbgpu_stats_t delta = ts_stats_delta (&before, &after) ;
     const char *log = gbgpu_jit_last_log () ;
     ts_check (delta.delegated [GBGPU_DELEGATED_COMPILE_FAILED] == 1 && delta.gpu_calls == 0
-        && delta.jit_compiles == 1,
+        && delta.jit_compiles >= 1,
         "broken definition: %llu delegated as 'compile failed', %llu on the GPU, %llu compiles",
         (unsigned long long) delta.delegated [GBGPU_DELEGATED_COMPILE_FAILED],
         (unsigned long long) delta.gpu_calls, (unsigned long long) delta.jit_compiles) ;
@@ -369,12 +369,15 @@ static int new_process (bool damaged_cache)
     TS_OK (gbgpu_start_device ()) ;    // the process's device start is not the cache's
     cached_product (damaged_cache ? "new process: damaged cache file" : "new process: from the disk cache",
         &d, &seconds) ;
-    uint64_t compiles = damaged_cache ? 1 : 0 ;
-    ts_check (d.jit_compiles == compiles && d.jit_disk_hits == 1 - compiles && d.gpu_calls == 1,
-        "new process%s: %llu compiles, %llu disk hits (expected %llu and %llu), %llu GPU calls",
+    // a damaged file is no entry: the call waits for a compile (the hash
+    // set's, perhaps the whole set's too), which is no disk hit
+    const bool as_expected = damaged_cache ? d.jit_compiles >= 1 && d.jit_disk_hits == 0
+                                           : d.jit_compiles == 0 && d.jit_disk_hits == 1 ;
+    ts_check (as_expected && d.gpu_calls == 1,
+        "new process%s: %llu compiles, %llu disk hits (expected %s), %llu GPU calls",
         damaged_cache ? " (damaged cache)" : "", (unsigned long long) d.jit_compiles,
-        (unsigned long long) d.jit_disk_hits, (unsigned long long) compiles,
-        (unsigned long long) (1 - compiles), (unsigned long long) d.gpu_calls) ;
+        (unsigned long long) d.jit_disk_hits, damaged_cache ? "some and none" : "none and one",
+        (unsigned long long) d.gpu_calls) ;
     if (!damaged_cache)
         printf ("jit timing: new process, semiring from the disk cache: call %.3f s\n", seconds) ;
     return ts_summary () ;
@@ -419,7 +422,7 @@ static void damage_cache (const char *folder)
         damaged += (fclose (file) == 0) ;
     }
     if (dir != NULL) closedir (dir) ;
-    ts_check (damaged == 1, "damaging the cache: %d files damaged, expected 1", damaged) ;
+    ts_check (damaged == 2, "damaging the cache: %d files damaged, expected 2 (two kernel sets)", damaged) ;
 }
 
 static void test_caching (const char *self)
@@ -427,17 +430,29 @@ static void test_caching (const char *self)
     gbgpu_stats_t first, second ;
     double first_seconds, second_seconds ;
     cached_product ("first call: compiles", &first, &first_seconds) ;
-    ts_check (first.jit_compiles == 1 && first.jit_compile_seconds > 0 && first.jit_disk_hits == 0,
+    ts_check (first.jit_compiles >= 1 && first.jit_compile_seconds > 0 && first.jit_disk_hits == 0,
         "first call: %llu compiles (%.3f s), %llu disk hits",
         (unsigned long long) first.jit_compiles, first.jit_compile_seconds,
         (unsigned long long) first.jit_disk_hits) ;
-    cached_product ("second call: in memory", &second, &second_seconds) ;
+    // the call waited for the hash kernel's set; every accumulator's comes
+    // later (its compile collected by a call), then calls are memory hits
+    double start = ts_seconds () ;
+    int calls = 0 ;
+    uint64_t compiles = first.jit_compiles ;
+    do
+    {
+        cached_product ("a later call", &second, &second_seconds) ;
+        compiles += second.jit_compiles ;
+        calls++ ;
+    }
+    while ((compiles < 2 || second.jit_compiles != 0 || second.jit_memory_hits != 1)
+        && ts_seconds () - start < 120) ;
     ts_check (second.jit_compiles == 0 && second.jit_memory_hits == 1 && second.jit_disk_hits == 0,
         "second call: %llu compiles, %llu memory hits, %llu disk hits",
         (unsigned long long) second.jit_compiles, (unsigned long long) second.jit_memory_hits,
         (unsigned long long) second.jit_disk_hits) ;
-    printf ("jit timing: first call %.3f s (compile %.3f s), second call %.3f s (in memory)\n",
-        first_seconds, first.jit_compile_seconds, second_seconds) ;
+    printf ("jit timing: first call %.3f s (compile %.3f s), a call in memory %.3f s (call %d)\n",
+        first_seconds, first.jit_compile_seconds, second_seconds, calls + 1) ;
     ts_check (run_self (self, "--disk-hit"), "the new process (disk cache) failed") ;
     damage_cache (getenv ("GBGPU_JIT_CACHE")) ;
     ts_check (run_self (self, "--damaged-cache"), "the new process (damaged cache) failed") ;

@@ -27,6 +27,7 @@ static _Atomic int64_t zero_copy = 1 ;
 static _Atomic int64_t device_memory_limit = 0 ;
 static _Atomic int64_t jit = 1 ;
 static _Atomic int64_t jit_wait = 0 ;
+static _Atomic bool accumulator_forced = false ;
 static _Atomic int64_t device_cache = 1 ;
 static _Atomic bool device_broken = false ;
 
@@ -59,6 +60,8 @@ void gbgpu_options_from_environment (void)
     masked_dot = e.masked_dot ;
     huge_pages = e.huge_pages ;
     model_trace = e.model_trace ;
+    accumulator_forced = e.cuda.accumulator != GBGPU_CUDA_ACCUMULATOR_AUTO
+                      && e.cuda.accumulator != GBGPU_CUDA_ACCUMULATOR_HASH ;
     gbgpu_cuda_configure (&e.cuda) ;
     gbgpu_cuda_set_memory_limit ((size_t) device_memory_limit) ;
 }
@@ -83,6 +86,7 @@ int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
 bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }
 bool gbgpu_jit_enabled (void) { return atomic_load (&jit) != 0 ; }
 bool gbgpu_jit_waits (void) { return atomic_load (&jit_wait) != 0 ; }
+bool gbgpu_accumulator_forced (void) { return atomic_load (&accumulator_forced) ; }
 bool gbgpu_device_cache_enabled (void) { return atomic_load (&device_cache) != 0 ; }
 
 int gbgpu_current_device (void) { return (int) atomic_load (&device_id) ; }

@@ -18,6 +18,7 @@ int gbgpu_current_device (void) ;                // the GBGPU_DEVICE option
 bool gbgpu_zero_copy_enabled (void) ;
 bool gbgpu_jit_enabled (void) ;                  // the GBGPU_JIT option
 bool gbgpu_jit_waits (void) ;                    // the GBGPU_JIT_WAIT option
+bool gbgpu_accumulator_forced (void) ;          // GBGPU_ACCUMULATOR names one other than hash
 bool gbgpu_device_cache_enabled (void) ;         // the GBGPU_DEVICE_CACHE option
 bool gbgpu_printing_stats (void) ;               // the GBGPU_PRINT_STATS option
 bool gbgpu_huge_pages_enabled (void) ;           // knob GBGPU_XFER_HUGEPAGES

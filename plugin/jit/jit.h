@@ -70,16 +70,26 @@ typedef struct gbgpu_jit_entry gbgpu_jit_entry ;
 // compiling.  NULL when out of host memory.
 gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch) ;
 
+// How long a call waits for its semiring's kernels.
+typedef enum
+{
+    GBGPU_JIT_NO_WAIT,          // not at all: "compiling" until some are built
+    GBGPU_JIT_WAIT_ANY,         // for the hash kernel's set at least (every row hashed)
+    GBGPU_JIT_WAIT_ALL,         // for every accumulator's (GBGPU_ACCUMULATOR forces one)
+}
+gbgpu_jit_wait ;
+
 // The entry's module on `device` (the calling thread's current device):
 // built once (from the disk cache, else compiled and stored there) whatever
 // threads ask at once, and loaded once per device.  GBGPU_NOT_DELEGATED
 // with *module set, GBGPU_DELEGATED_COMPILE_FAILED (the log is kept:
-// gbgpu_jit_last_log), or a device failure's reason.  Unless `wait`, an
-// entry not built yet is compiled by a process of its own (the first such
-// call starts it: jit/outside_build.c) and the call gets
-// GBGPU_DELEGATED_COMPILING at once, as do the calls that come while it
-// runs; where none can be started, the call builds it as one that waits.
+// gbgpu_jit_last_log), or a device failure's reason.  Kernel sets not
+// built yet are compiled by gbgpu-jit serve beside the program (the first
+// call that needs one starts it: jit/outside_build.c); without waiting the
+// call gets GBGPU_DELEGATED_COMPILING at once, as do the calls that come
+// while they compile.  Where no such process can be had, the call builds
+// every accumulator's set itself, waiting.
 gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
-    gbgpu_jit_entry *entry, int device, bool wait) ;
+    gbgpu_jit_entry *entry, int device, gbgpu_jit_wait wait) ;
 
 #endif

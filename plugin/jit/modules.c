@@ -59,8 +59,11 @@ typedef struct
     build_state state ;
     gbgpu_jit_binary binary ;   // BUILT: kept to load on another device
     char *log ;                 // FAILED: NVRTC's log (kept for the process)
-    gbgpu_jit_outside outside ; // OUTSIDE: the process
-    bool outside_ended ;        // one ran: its binary is in the disk cache
+    gbgpu_jit_outside outside ; // OUTSIDE: the compile handed over
+    bool outside_ended ;        // one ended: its binary is in the disk cache
+    bool outside_compiled ;     // ... compiled there (not a disk hit of ours)
+    int disk_misses ;           // ... yet was not there (then it is asked again)
+    bool disk_tried ;           // the disk cache was read before any compile
     gbgpu_cuda_module *modules [MAX_DEVICES] ;
 }
 kernel_set_build ;
@@ -134,10 +137,11 @@ gbgpu_jit_entry *gbgpu_jit_entry_for (const gbgpu_jit_semiring *s, int arch)
 }
 
 // A set's binary, from the disk cache (unless use_disk is false) or
-// compiled now.  Called with the lock held and the set marked BUILDING by
-// the caller; the lock is released while building, and the set is BUILT or
-// FAILED when this returns (lock held again).
-static void build (kernel_set_build *b, int arch, bool use_disk)
+// compiled now (if may_compile).  Called with the lock held and the set
+// marked BUILDING by the caller; the lock is released while building, and
+// the set is BUILT or FAILED when this returns (lock held again), or
+// UNBUILT when it may not compile and the disk cache did not have it.
+static void build (kernel_set_build *b, int arch, bool use_disk, bool may_compile)
 {
     pthread_mutex_unlock (&lock) ;
     char *folder = gbgpu_jit_cache_folder () ;
@@ -148,7 +152,15 @@ static void build (kernel_set_build *b, int arch, bool use_disk)
     bool ok = from_disk ;
     if (from_disk)
     {
-        gbgpu_count_jit_hit (true) ;
+        if (!b->outside_compiled) gbgpu_count_jit_hit (true) ;
+    }
+    else if (!may_compile)
+    {
+        free (folder) ;
+        pthread_mutex_lock (&lock) ;
+        b->state = UNBUILT ;
+        pthread_cond_broadcast (&built) ;
+        return ;
     }
     else
     {
@@ -181,8 +193,11 @@ static void collect_outside (kernel_set_build *b)
     double seconds = 0 ;
     int ended = gbgpu_jit_outside_poll (&b->outside, &log, &seconds) ;
     if (ended == 0) return ;
-    gbgpu_count_jit_compile (seconds) ;
+    // a compile that failed took its time too; one that found the binary
+    // cached already was none (reading it here is a disk hit)
+    if (ended != 2) gbgpu_count_jit_compile (seconds) ;
     b->outside_ended = true ;
+    b->outside_compiled = (ended == 1) ;
     if (ended > 0)
     {
         b->state = UNBUILT ;
@@ -203,9 +218,13 @@ static gbgpu_cuda_status load_locked (gbgpu_jit_entry *e, kernel_set_build *b, i
         e->value_size, e->value_slot_size) ;
 }
 
-// The set built now if it is not yet (a call that waits; lock held), and
-// its module loaded on the device: the status of the load.
-static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b, int device)
+// The set built now if it is not yet (lock held), and its module loaded on
+// the device: the status of the load.  A call that does not wait only reads
+// a binary that a compile outside left in the disk cache; if it is not there
+// (removed meanwhile; a GBGPU_JIT_TOOL of another build stores it under
+// other keys), the set is UNBUILT again, for the next call to ask once more,
+// and after a second such miss that call compiles it itself.
+static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b, int device, bool wait)
 {
     // a call that waits for a compile running outside
     while (b->state == OUTSIDE)
@@ -218,8 +237,14 @@ static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b
     while (b->state == BUILDING) pthread_cond_wait (&built, &lock) ;
     if (b->state == UNBUILT)
     {
+        const bool may_compile = wait || !b->outside_ended || b->disk_misses >= 2 ;
         b->state = BUILDING ;
-        build (b, e->arch, true) ;
+        build (b, e->arch, true, may_compile) ;
+        if (b->state == UNBUILT)
+        {
+            b->disk_misses++ ;
+            b->outside_ended = false ;
+        }
     }
     else if (b->state == BUILT) gbgpu_count_jit_hit (false) ;
     gbgpu_cuda_status status = (b->state == BUILT) ? load_locked (e, b, device) : GBGPU_CUDA_OK ;
@@ -229,18 +254,21 @@ static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b
         // keeps the threads that need it waiting until it is rebuilt
         b->state = BUILDING ;
         gbgpu_jit_binary_free (&b->binary) ;
-        build (b, e->arch, false) ;
+        build (b, e->arch, false, true) ;
         if (b->state == BUILT) status = load_locked (e, b, device) ;
     }
     return status ;
 }
 
-// Without waiting: each set not built yet compiling outside (the hash set
-// first, the quicker), as far as processes can be started; the set a call
-// can run on now (NULL: none yet), or the set built already whose module is
-// to be loaded.  False when no process could be started for a set that
-// needs one: the call builds as one that waits.
-static bool without_waiting (gbgpu_jit_entry *e, kernel_set_build **ready)
+// The set a call can run on now, with the compiles of the sets not built
+// yet handed outside (the hash set first, the quicker) as far as processes
+// can be had: the whole set once it is ready, else the hash set (unless the
+// call needs every accumulator), NULL while neither is.  A set whose
+// compile ended is ready: it is read from the disk.  A hash set that
+// failed fails the call once the whole set has failed too.  False when no
+// process could be had for a set that needs one: the call builds the
+// whole set itself.
+static bool hand_outside (gbgpu_jit_entry *e, gbgpu_jit_wait wait, kernel_set_build **ready)
 {
     *ready = NULL ;
     for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
@@ -253,29 +281,51 @@ static bool without_waiting (gbgpu_jit_entry *e, kernel_set_build **ready)
         }
     }
     kernel_set_build *hash = &e->sets [GBGPU_JIT_KERNELS_HASH], *all = &e->sets [GBGPU_JIT_KERNELS_ALL] ;
-    // a set whose process ended is read from the disk: the whole set first
     if (all->state == BUILT || all->state == UNBUILT) *ready = all ;
-    else if (hash->state == BUILT || hash->state == UNBUILT || hash->state == FAILED) *ready = hash ;
+    else if (wait == GBGPU_JIT_WAIT_ALL) *ready = (all->state == FAILED) ? all : NULL ;
+    else if (hash->state == BUILT || hash->state == UNBUILT) *ready = hash ;
+    else if (hash->state == FAILED && all->state == FAILED) *ready = hash ;
     return true ;
 }
 
 gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
-    gbgpu_jit_entry *entry, int device, bool wait)
+    gbgpu_jit_entry *entry, int device, gbgpu_jit_wait wait)
 {
     *module = NULL ;
     if (device < 0 || device >= MAX_DEVICES) return GBGPU_DELEGATED_NO_DEVICE ;
     pthread_mutex_lock (&lock) ;
     for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) collect_outside (&entry->sets [set]) ;
-    kernel_set_build *b = &entry->sets [GBGPU_JIT_KERNELS_ALL] ;
-    if (!wait && !without_waiting (entry, &b)) b = &entry->sets [GBGPU_JIT_KERNELS_ALL] ;
-    else if (!wait && b == NULL)
+    kernel_set_build *all = &entry->sets [GBGPU_JIT_KERNELS_ALL], *b = all ;
+    // the whole set from the disk cache, when it is there (compiled ahead,
+    // or by an earlier run): no compile to hand over or wait for
+    if (all->state == UNBUILT && !all->disk_tried)
     {
-        pthread_mutex_unlock (&lock) ;
-        return GBGPU_DELEGATED_COMPILING ;
+        all->disk_tried = true ;
+        all->state = BUILDING ;
+        build (all, entry->arch, true, false) ;
     }
-    gbgpu_cuda_status status = build_and_load (entry, b, device) ;
+    if (all->state != BUILT)
+    {
+        bool outside = hand_outside (entry, wait, &b) ;
+        while (outside && b == NULL && wait != GBGPU_JIT_NO_WAIT)
+        {
+            pthread_mutex_unlock (&lock) ;
+            nanosleep (&(struct timespec) { 0, 5000000 }, NULL) ;
+            pthread_mutex_lock (&lock) ;
+            for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) collect_outside (&entry->sets [set]) ;
+            outside = hand_outside (entry, wait, &b) ;
+        }
+        if (!outside) b = all ;
+        else if (b == NULL)
+        {
+            pthread_mutex_unlock (&lock) ;
+            return GBGPU_DELEGATED_COMPILING ;
+        }
+    }
+    gbgpu_cuda_status status = build_and_load (entry, b, device, wait != GBGPU_JIT_NO_WAIT) ;
     gbgpu_delegate_reason reason = GBGPU_NOT_DELEGATED ;
-    if (b->state == FAILED)
+    if (b->state == UNBUILT) reason = GBGPU_DELEGATED_COMPILING ;
+    else if (b->state == FAILED)
     {
         atomic_store (&last_log, b->log) ;
         reason = GBGPU_DELEGATED_COMPILE_FAILED ;

@@ -1,26 +1,39 @@
-// plugin/jit/outside_build.c: a run-time semiring compiled by gbgpu-jit in a process of its own.
+// plugin/jit/outside_build.c: run-time semirings compiled by gbgpu-jit serve, beside the program.
 // SPDX-License-Identifier: Apache-2.0
 //
 // A call that does not wait for its semiring's compile (GBGPU_JIT_WAIT 0)
-// hands the compile to another process: the gbgpu-jit tool, which writes
-// the binary into the disk cache, where a later call finds it.  Not a
-// thread of the program's: NVRTC would then run while the program exits,
-// and exit tears down the state under it (or waits seconds for it); a
-// process of its own finishes its compile whatever the program does, and
-// its compiles run beside each other (NVRTC serialises those of one
-// process).  A compile that never ends (a definition that includes a
-// FIFO) holds no call: they keep going to the library.  Nothing waits
-// for the process: a later call polls it (waitpid, WNOHANG).
+// hands the compile to a process beside the program: `gbgpu-jit serve`
+// (tools/serve.c), which writes the binary into the disk cache, where a
+// later call finds it.  One such process per kernel set and architecture,
+// started by the first compile it gets and kept for the program's life,
+// because NVRTC keeps the parsed headers of a compile for the next one of
+// the same process (its automatic precompiled header): a kernel set's first
+// compile takes seconds, the next ones a fraction of one.  Two sets compile
+// side by side.  Not a thread of the program's: NVRTC would then run while
+// the program exits, and exit tears down the state under it (or waits
+// seconds for it); the process finishes what it was asked whatever the
+// program does, and ends when the program's end of its socket closes.
+//
+// The program writes each source into the cache folder and names it on the
+// socket; answers come back in the order asked, and a later call collects
+// them without waiting (a non-blocking read).  A process that dies takes
+// only the compile it was running with it (that one fails; the rest go to
+// a new process); one that runs a compile for GBGPU_JIT_SERVE_LIMIT
+// seconds (a definition that never finishes compiling) is killed so.
+// The caller holds jit/modules.c's lock; this file's own lock keeps the
+// processes' state whole whoever calls.
 
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "core/environment.h"
@@ -29,6 +42,42 @@
 #include "jit/outside_build.h"
 
 extern char **environ ;
+
+// (kernel set, architecture, folder) triples with a process of their own
+#define MAX_SERVERS 8
+// seconds a process may spend on one compile before it is killed
+#define GBGPU_JIT_SERVE_LIMIT 300.0
+
+typedef enum { SENT, COMPILED, CACHED, FAILED, UNKNOWN } request_state ;
+
+typedef struct
+{
+    char *name ;                // the source's file name in the folder; NULL once collected
+    request_state state ;
+    double seconds ;            // the compile's (COMPILED)
+    char *log ;                 // FAILED without a log file: why (malloc'd)
+    bool inherited ;            // a parent's, from before fork: its files are the parent's
+}
+request ;
+
+typedef struct
+{
+    int set, arch ;
+    char *folder ;              // the cache folder it reads and writes (malloc'd)
+    pid_t pid ;                 // 0: no process
+    int socket ;                // -1: no process
+    char partial [128] ;        // an answer not whole yet
+    size_t partial_length ;
+    request *requests ;         // by id
+    long count, capacity ;
+    long head ;                 // the first request not answered (answers come in order)
+    double head_since ;         // when the process began it
+}
+compile_server ;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
+static compile_server servers [MAX_SERVERS] ;
+static int server_count = 0 ;
 
 static const char *tool_path (void)
 {
@@ -39,31 +88,24 @@ static const char *tool_path (void)
     return (tool != NULL && access (tool, X_OK) == 0) ? tool : NULL ;
 }
 
-static bool write_source (const char *path, const char *source)
+static char *path_in (const char *folder, const char *name, const char *suffix)
 {
-    int fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600) ;
-    if (fd < 0) return false ;
-    size_t n = strlen (source), written = 0 ;
-    while (written < n)
-    {
-        ssize_t w = write (fd, source + written, n - written) ;
-        if (w <= 0) break ;
-        written += (size_t) w ;
-    }
-    return (close (fd) == 0) && written == n ;
+    size_t n = strlen (folder) + strlen (name) + strlen (suffix) + 2 ;
+    char *path = malloc (n) ;
+    if (path != NULL) snprintf (path, n, "%s/%s%s", folder, name, suffix) ;
+    return path ;
 }
 
-static void forget_files (gbgpu_jit_outside *o)
+// "gbgpu-build-<pid>-<k>.cubin.source" -> the log's path, ".log" for ".source"
+static char *log_path (const compile_server *s, const char *name)
 {
-    if (o->source_path != NULL) unlink (o->source_path) ;
-    if (o->log_path != NULL) unlink (o->log_path) ;
-    free (o->source_path) ;
-    free (o->log_path) ;
-    o->source_path = o->log_path = NULL ;
+    char stem [128] ;
+    snprintf (stem, sizeof (stem), "%.*s", (int) (strlen (name) - strlen (".source")), name) ;
+    return path_in (s->folder, stem, ".log") ;
 }
 
-// The child's environment: the program's, with GBGPU_JIT_CACHE the folder
-// this process reads (NULL when out of memory).
+// The process's environment: the program's, with GBGPU_JIT_CACHE the
+// folder this process reads (NULL when out of memory).
 static char **environment_with (const char *cache_variable)
 {
     size_t n = 0 ;
@@ -78,59 +120,214 @@ static char **environment_with (const char *cache_variable)
     return e ;
 }
 
-bool gbgpu_jit_outside_start (gbgpu_jit_outside *o, const char *source, int arch)
+// `gbgpu-jit serve --arch <arch>` on a socket of ours (lock held).
+static bool start_process (compile_server *s)
 {
-    static atomic_int builds ;
-    memset (o, 0, sizeof (*o)) ;
     const char *tool = tool_path () ;
-    char *folder = (tool != NULL) ? gbgpu_jit_cache_folder () : NULL ;
-    if (folder == NULL) return false ;
-    size_t n = strlen (folder) + 96 ;
-    o->source_path = malloc (n) ;
-    o->log_path = malloc (n) ;
+    int ends [2] ;
+    if (tool == NULL || socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) return false ;
+    size_t n = strlen (s->folder) + 32 ;
     char *cache_variable = malloc (n) ;
-    bool ok = o->source_path != NULL && o->log_path != NULL && cache_variable != NULL ;
-    if (ok)
+    char **envp = NULL ;
+    if (cache_variable != NULL)
     {
-        // named as the cache's temporaries (gbgpu-*.cubin.*): a killed
-        // program's are removed by a later store once an hour old
-        const int k = atomic_fetch_add (&builds, 1) ;
-        snprintf (o->source_path, n, "%s/gbgpu-build-%ld-%d.cubin.source", folder, (long) getpid (), k) ;
-        snprintf (o->log_path, n, "%s/gbgpu-build-%ld-%d.cubin.log", folder, (long) getpid (), k) ;
-        snprintf (cache_variable, n, "GBGPU_JIT_CACHE=%s", folder) ;
-        ok = write_source (o->source_path, source) ;
+        snprintf (cache_variable, n, "GBGPU_JIT_CACHE=%s", s->folder) ;
+        envp = environment_with (cache_variable) ;
     }
-    char **envp = ok ? environment_with (cache_variable) : NULL ;
+    bool ok = false ;
     posix_spawn_file_actions_t actions ;
     if (envp != NULL && posix_spawn_file_actions_init (&actions) == 0)
     {
         char arch_text [16] ;
-        snprintf (arch_text, sizeof (arch_text), "%d", arch) ;
-        char *argv [ ] = { (char *) tool, "warm", "--arch", arch_text, o->source_path, NULL } ;
-        ok = posix_spawn_file_actions_addopen (&actions, 0, "/dev/null", O_RDONLY, 0) == 0
-          && posix_spawn_file_actions_addopen (&actions, 1, o->log_path,
-                 O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600) == 0
-          && posix_spawn_file_actions_adddup2 (&actions, 1, 2) == 0
-          && posix_spawn (&o->pid, tool, &actions, NULL, argv, envp) == 0 ;
+        snprintf (arch_text, sizeof (arch_text), "%d", s->arch) ;
+        char *argv [ ] = { (char *) tool, "serve", "--arch", arch_text, NULL } ;
+        ok = posix_spawn_file_actions_adddup2 (&actions, ends [1], 0) == 0
+          && posix_spawn_file_actions_adddup2 (&actions, ends [1], 1) == 0
+          && posix_spawn_file_actions_addopen (&actions, 2, "/dev/null", O_WRONLY, 0) == 0
+          && posix_spawn (&s->pid, tool, &actions, NULL, argv, envp) == 0 ;
         posix_spawn_file_actions_destroy (&actions) ;
     }
-    else ok = false ;
     free (envp) ;
     free (cache_variable) ;
-    free (folder) ;
+    close (ends [1]) ;
     if (!ok)
     {
-        forget_files (o) ;
-        memset (o, 0, sizeof (*o)) ;
+        close (ends [0]) ;
+        s->pid = 0 ;
         return false ;
     }
-    o->started = gbgpu_seconds_now () ;
+    s->socket = ends [0] ;
+    s->partial_length = 0 ;
     return true ;
+}
+
+static bool send_request (compile_server *s, long id)
+{
+    char line [160] ;
+    int n = snprintf (line, sizeof (line), "%ld %s\n", id, s->requests [id].name) ;
+    if (n <= 0 || (size_t) n >= sizeof (line)) return false ;
+    if (s->head == id) s->head_since = gbgpu_seconds_now () ;
+    return send (s->socket, line, (size_t) n, MSG_NOSIGNAL) == n ;
+}
+
+static void fail_request (request *r, const char *why)
+{
+    r->state = FAILED ;
+    r->log = strdup (why) ;
+}
+
+// The process has ended (or is killed now): the compile it was running
+// fails, the rest go to a new process (lock held).
+static void process_ended (compile_server *s, bool kill_it)
+{
+    if (kill_it) kill (s->pid, SIGKILL) ;
+    close (s->socket) ;
+    s->socket = -1 ;
+    int status = 0 ;
+    pid_t r = waitpid (s->pid, &status, WNOHANG) ;
+    if (r == 0)
+    {
+        // its socket closed but it lives on (or is still dying): nothing
+        // more of it is wanted
+        if (!kill_it) kill (s->pid, SIGKILL) ;
+        r = waitpid (s->pid, &status, 0) ;
+    }
+    s->pid = 0 ;
+    while (s->head < s->count && s->requests [s->head].state != SENT) s->head++ ;
+    if (s->head == s->count) return ;
+    char why [160] ;
+    if (kill_it) snprintf (why, sizeof (why), "gbgpu-jit serve: no answer in %.0f s; killed", GBGPU_JIT_SERVE_LIMIT) ;
+    else if (r > 0 && WIFSIGNALED (status)) snprintf (why, sizeof (why), "gbgpu-jit serve: killed by signal %d during this compile", WTERMSIG (status)) ;
+    else snprintf (why, sizeof (why), "gbgpu-jit serve ended during this compile") ;
+    fail_request (&s->requests [s->head], why) ;
+    s->head++ ;
+    bool restarted = false ;
+    for (long id = s->head ; id < s->count ; id++)
+    {
+        if (s->requests [id].state != SENT) continue ;
+        if (!restarted && !(restarted = start_process (s)))
+        {
+            fail_request (&s->requests [id], "gbgpu-jit serve could not be started again") ;
+            continue ;
+        }
+        if (s->pid != 0 && !send_request (s, id))
+            fail_request (&s->requests [id], "gbgpu-jit serve took no request") ;
+    }
+}
+
+// One answer, "<id> <compiled|cached|failed> <seconds>" (lock held).
+static void take_answer (compile_server *s, const char *line)
+{
+    long id = -1 ;
+    char what [16] ;
+    double seconds = 0 ;
+    if (sscanf (line, "%ld %15s %lf", &id, what, &seconds) != 3 || id < 0 || id >= s->count
+        || s->requests [id].state != SENT) return ;
+    request *r = &s->requests [id] ;
+    r->seconds = seconds ;
+    r->state = strcmp (what, "compiled") == 0 ? COMPILED : strcmp (what, "cached") == 0 ? CACHED : FAILED ;
+    s->head = id + 1 ;
+    s->head_since = gbgpu_seconds_now () ;
+}
+
+// The answers that have come, without waiting for any (lock held).
+static void collect_answers (compile_server *s)
+{
+    while (s->pid != 0)
+    {
+        char buffer [1024] ;
+        ssize_t n = recv (s->socket, buffer, sizeof (buffer), MSG_DONTWAIT) ;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break ;
+        if (n < 0 && errno == EINTR) continue ;
+        if (n <= 0)
+        {
+            process_ended (s, false) ;
+            return ;
+        }
+        for (ssize_t k = 0 ; k < n ; k++)
+        {
+            if (buffer [k] != '\n')
+            {
+                if (s->partial_length + 1 < sizeof (s->partial)) s->partial [s->partial_length++] = buffer [k] ;
+                continue ;
+            }
+            s->partial [s->partial_length] = '\0' ;
+            take_answer (s, s->partial) ;
+            s->partial_length = 0 ;
+        }
+    }
+    bool busy = false ;
+    for (long id = s->head ; id < s->count && !busy ; id++) busy = (s->requests [id].state == SENT) ;
+    if (s->pid != 0 && busy && gbgpu_seconds_now () - s->head_since > GBGPU_JIT_SERVE_LIMIT)
+        process_ended (s, true) ;
+}
+
+// The process for (set, arch, folder), started now if need be; NULL when
+// none can be had (lock held).
+static compile_server *server_for (int set, int arch, char *folder)
+{
+    compile_server *s = NULL ;
+    for (int k = 0 ; k < server_count && s == NULL ; k++)
+        if (servers [k].set == set && servers [k].arch == arch && strcmp (servers [k].folder, folder) == 0)
+            s = &servers [k] ;
+    if (s == NULL)
+    {
+        if (server_count == MAX_SERVERS) return NULL ;
+        char *copy = strdup (folder) ;
+        if (copy == NULL) return NULL ;
+        s = &servers [server_count++] ;
+        *s = (compile_server) { .set = set, .arch = arch, .folder = copy, .socket = -1 } ;
+    }
+    if (s->pid == 0 && !start_process (s)) return NULL ;
+    return s ;
+}
+
+bool gbgpu_jit_outside_start (gbgpu_jit_outside *o, const char *source, int arch)
+{
+    static atomic_long builds ;
+    const int set = gbgpu_jit_source_kernel_set (source) ;
+    char *folder = (set >= 0 && tool_path () != NULL) ? gbgpu_jit_cache_folder () : NULL ;
+    if (folder == NULL) return false ;
+    pthread_mutex_lock (&lock) ;
+    compile_server *s = server_for (set, arch, folder) ;
+    bool ok = false ;
+    if (s != NULL && s->count == s->capacity)
+    {
+        request *more = realloc (s->requests, (size_t) (2 * s->capacity + 8) * sizeof (request)) ;
+        if (more != NULL)
+        {
+            s->requests = more ;
+            s->capacity = 2 * s->capacity + 8 ;
+        }
+    }
+    if (s != NULL && s->count < s->capacity)
+    {
+        // named as the cache's temporaries (gbgpu-*.cubin.*): a killed
+        // program's are removed by a later store once an hour old
+        char name [96] ;
+        snprintf (name, sizeof (name), "gbgpu-build-%ld-%ld.cubin.source", (long) getpid (),
+            atomic_fetch_add (&builds, 1)) ;
+        const long id = s->count ;
+        request *r = &s->requests [id] ;
+        *r = (request) { .name = strdup (name), .state = SENT } ;
+        ok = r->name != NULL && gbgpu_jit_cache_write_new (folder, name, source) ;
+        if (ok)
+        {
+            s->count++ ;
+            if (!send_request (s, id)) process_ended (s, false) ;
+            o->server = (int) (s - servers) ;
+            o->request = id ;
+        }
+        else free (r->name) ;
+    }
+    pthread_mutex_unlock (&lock) ;
+    free (folder) ;
+    return ok ;
 }
 
 static char *read_log (const char *path)
 {
-    FILE *f = fopen (path, "r") ;
+    FILE *f = (path != NULL) ? fopen (path, "r") : NULL ;
     char *text = NULL ;
     size_t length = 0 ;
     if (f != NULL)
@@ -156,15 +353,59 @@ int gbgpu_jit_outside_poll (gbgpu_jit_outside *o, char **log, double *seconds)
 {
     *log = NULL ;
     *seconds = 0 ;
-    int status = 0 ;
-    pid_t r = waitpid (o->pid, &status, WNOHANG) ;
-    if (r == 0) return 0 ;
-    // not ours to reap (the program ignores SIGCHLD, or reaped it): ended
-    // once it is gone, its status unknown (the cache says)
-    if (r < 0 && (errno != ECHILD || kill (o->pid, 0) == 0)) return 0 ;
-    bool stored = (r < 0) || (WIFEXITED (status) && WEXITSTATUS (status) == 0) ;
-    *seconds = gbgpu_seconds_now () - o->started ;
-    if (!stored) *log = read_log (o->log_path) ;
-    forget_files (o) ;
-    return stored ? 1 : -1 ;
+    pthread_mutex_lock (&lock) ;
+    compile_server *s = &servers [o->server] ;
+    collect_answers (s) ;
+    request *r = &s->requests [o->request] ;
+    int ended = 0 ;
+    if (r->state != SENT)
+    {
+        char *source = path_in (s->folder, r->name, "") ;
+        char *logfile = log_path (s, r->name) ;
+        ended = (r->state == COMPILED) ? 1 : (r->state == FAILED) ? -1 : 2 ;
+        *seconds = r->seconds ;
+        if (r->state == FAILED) *log = (r->log != NULL) ? r->log : read_log (logfile) ;
+        if (!r->inherited)
+        {
+            if (source != NULL) unlink (source) ;
+            if (logfile != NULL) unlink (logfile) ;
+        }
+        free (source) ;
+        free (logfile) ;
+        free (r->name) ;
+        r->name = NULL ;
+        r->log = NULL ;
+    }
+    pthread_mutex_unlock (&lock) ;
+    return ended ;
+}
+
+// In a child of fork: the processes and their sockets are the parent's.
+// What the parent asked of them ends here with its state unknown (the disk
+// cache will say).  A child of a process that used CUDA never comes here
+// again (core/fork.c), and only such a process asks for compiles outside
+// the tests: the lock, which another thread of the parent may have held,
+// is made anew.
+static void in_child (void)
+{
+    pthread_mutex_init (&lock, NULL) ;
+    for (int k = 0 ; k < server_count ; k++)
+    {
+        compile_server *s = &servers [k] ;
+        if (s->socket >= 0) close (s->socket) ;
+        s->socket = -1 ;
+        s->pid = 0 ;
+        for (long id = s->head ; id < s->count ; id++)
+        {
+            if (s->requests [id].state != SENT) continue ;
+            s->requests [id].state = UNKNOWN ;
+            s->requests [id].inherited = true ;
+        }
+        s->head = s->count ;
+    }
+}
+
+__attribute__ ((constructor)) static void watch_fork (void)
+{
+    (void) pthread_atfork (NULL, NULL, in_child) ;
 }

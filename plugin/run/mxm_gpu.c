@@ -183,8 +183,9 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     gbgpu_plan with_module = *plan ;
     if (plan->jit != NULL)
     {
-        gbgpu_delegate_reason reason = gbgpu_jit_module (&with_module.module, plan->jit, device_id,
-            gbgpu_jit_waits ()) ;
+        const gbgpu_jit_wait wait = !gbgpu_jit_waits () ? GBGPU_JIT_NO_WAIT
+            : gbgpu_accumulator_forced () ? GBGPU_JIT_WAIT_ALL : GBGPU_JIT_WAIT_ANY ;
+        gbgpu_delegate_reason reason = gbgpu_jit_module (&with_module.module, plan->jit, device_id, wait) ;
         if (reason != GBGPU_NOT_DELEGATED)
         {
             gbgpu_cuda_restore_device (caller_device) ;

@@ -94,10 +94,13 @@ bool gbgpu_jit_include_from_environment (void)
     return gbgpu_environment_jit_include () != NULL ;
 }
 
-// The options NVRTC compiles with for sm_<arch>; the number of them.  The
-// "-I" ones are malloc'd (free_options).
+// The options NVRTC compiles a kernel set with for sm_<arch>; the number of
+// them.  The "-I" ones are malloc'd (free_options).  The hash set is what
+// calls run on only until every accumulator's is built: it takes NVRTC's
+// fastest compile (-Ofc=max, CUDA 13: 0.28-0.37 s against 0.42-0.56 s with
+// the headers parsed, H100 host, 2026-11-27) over its fastest kernel.
 #define FIXED_OPTIONS 6
-static int compile_options (const char *options [MAX_OPTIONS], char arch_option [64], int arch)
+static int compile_options (const char *options [MAX_OPTIONS], char arch_option [64], int arch, int set)
 {
     snprintf (arch_option, 64, "--gpu-architecture=sm_%d", arch) ;
     const char *fixed [FIXED_OPTIONS] =
@@ -110,6 +113,7 @@ static int compile_options (const char *options [MAX_OPTIONS], char arch_option 
     int major = 0, minor = 0 ;
     if (nvrtcVersion (&major, &minor) == NVRTC_SUCCESS && (major > 12 || (major == 12 && minor >= 8)))
         options [n++] = "-pch" ;
+    if (set == GBGPU_JIT_KERNELS_HASH && major >= 13) options [n++] = "-Ofc=max" ;
     const char *dirs = gbgpu_environment_jit_include () ;
 #ifdef GBGPU_CUDA_INCLUDE_DIRS
     if (dirs == NULL) dirs = GBGPU_CUDA_INCLUDE_DIRS ;
@@ -156,14 +160,18 @@ void gbgpu_jit_compiler_identity (gbgpu_sha256 *h, int arch)
     int version [2] = { 0, 0 } ;
     nvrtcVersion (&version [0], &version [1]) ;
     gbgpu_sha256_add (h, version, sizeof (version)) ;
-    const char *options [MAX_OPTIONS] ;
-    char arch_option [64] ;
-    int n = compile_options (options, arch_option, arch) ;
-    gbgpu_sha256_add (h, &n, sizeof (n)) ;
-    for (int k = 0 ; k < n ; k++) gbgpu_sha256_add (h, options [k], strlen (options [k]) + 1) ;
-    for (size_t k = 0 ; k < sizeof (version_headers) / sizeof (version_headers [0]) ; k++)
-        hash_first_header (h, options, n, version_headers [k]) ;
-    free_options (options, n) ;
+    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
+    {
+        const char *options [MAX_OPTIONS] ;
+        char arch_option [64] ;
+        int n = compile_options (options, arch_option, arch, set) ;
+        gbgpu_sha256_add (h, &n, sizeof (n)) ;
+        for (int k = 0 ; k < n ; k++) gbgpu_sha256_add (h, options [k], strlen (options [k]) + 1) ;
+        if (set == GBGPU_JIT_KERNELS_ALL)
+            for (size_t k = 0 ; k < sizeof (version_headers) / sizeof (version_headers [0]) ; k++)
+                hash_first_header (h, options, n, version_headers [k]) ;
+        free_options (options, n) ;
+    }
 }
 
 bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch)
@@ -193,7 +201,7 @@ bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, i
 
     const char *options [MAX_OPTIONS] ;
     char arch_option [64] ;
-    int n = compile_options (options, arch_option, arch) ;
+    int n = compile_options (options, arch_option, arch, set) ;
     bool ok = (nvrtcCompileProgram (program, n, options) == NVRTC_SUCCESS) ;
     free_options (options, n) ;
     *log = program_log (program) ;

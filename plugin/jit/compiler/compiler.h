@@ -151,6 +151,9 @@ bool gbgpu_jit_cache_load (gbgpu_jit_binary *b, const char *folder,
 // optimisation: callers go on without it).
 bool gbgpu_jit_cache_store (const gbgpu_jit_binary *b, const char *folder,
     const gbgpu_jit_digest *key, const char *source) ;
+// A new file `name` (mode 0600) holding `text` in the folder (made if need
+// be, checked private as for entries); false when it exists or cannot be.
+bool gbgpu_jit_cache_write_new (const char *folder, const char *name, const char *text) ;
 // Removes stale temporary files, and the least recently used entries while
 // the entries hold more than max_bytes.
 void gbgpu_jit_cache_trim (const char *folder, uint64_t max_bytes) ;

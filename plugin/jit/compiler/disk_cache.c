@@ -312,6 +312,17 @@ static bool write_all (int fd, const void *data, size_t size)
     return true ;
 }
 
+bool gbgpu_jit_cache_write_new (const char *folder, const char *name, const char *text)
+{
+    int folder_fd = open_folder (folder, true) ;
+    if (folder_fd < 0) return false ;
+    int fd = openat (folder_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600) ;
+    close (folder_fd) ;
+    if (fd < 0) return false ;
+    bool ok = write_all (fd, text, strlen (text)) ;
+    return (close (fd) == 0) && ok ;
+}
+
 // A temporary file of the entry's name followed by ".<pid>.<n>", made new
 // (never one that exists, nor through a link), 0600 whatever the umask
 // (which can only take bits away).  -1 on failure.
