@@ -121,7 +121,7 @@ gbgpu_delegate_reason ;
 // them.  A reason or a counter that a later version adds takes room reserved
 // here, so the struct keeps its size while the room lasts.
 #define GBGPU_DELEGATED_CAPACITY 32
-#define GBGPU_STATS_RESERVED 40
+#define GBGPU_STATS_RESERVED 39
 
 typedef struct
 {
@@ -192,6 +192,11 @@ typedef struct
     double download_touch_seconds ; // of download_seconds: large fresh result
                                     // arrays faulted in by the transfer threads
                                     // before the copy
+    double jit_wait_seconds ;       // calls on the GPU path getting their
+                                    // run-time semiring's kernels (waiting for
+                                    // a compile under GBGPU_JIT_WAIT=1, a disk
+                                    // cache read, a module load), those that
+                                    // then went to the library too
     uint64_t reserved [GBGPU_STATS_RESERVED] ;  // zero; room for later fields
 }
 gbgpu_stats_t ;

@@ -8,8 +8,9 @@
 //
 //   <id> <name>        a file in the cache folder, gbgpu-build-*.cubin.source
 //
-// It compiles each into the disk cache, in the order asked, and answers on
-// standard output (the same socket):
+// It first says "gbgpu-jit serve 1" (the protocol's version), then compiles
+// each source into the disk cache, in the order asked, and answers on
+// standard output (the same socket), every request it can read an id in:
 //
 //   <id> <compiled|cached|failed> <seconds>
 //
@@ -74,6 +75,8 @@ int gbgpu_jit_serve (const char *folder, int arch)
 {
     // the program may be gone: an answer then fails, the compiles go on
     signal (SIGPIPE, SIG_IGN) ;
+    static const char hello [ ] = "gbgpu-jit serve 1\n" ;
+    if (write (STDOUT_FILENO, hello, sizeof (hello) - 1) != (ssize_t) sizeof (hello) - 1) return 1 ;
     char *line = NULL ;
     size_t capacity = 0 ;
     ssize_t length ;
@@ -85,6 +88,7 @@ int gbgpu_jit_serve (const char *folder, int arch)
         if (name == line || *name != ' ' || !source_name (name + 1))
         {
             fprintf (stderr, "gbgpu-jit serve: not a request: %s\n", line) ;
+            if (name != line) (void) answer (id, "failed", 0) ;
             continue ;
         }
         name++ ;

@@ -69,9 +69,11 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
             (unsigned long long) s.masked_dot_calls) ;
     if (s.jit_compiles > 0 || s.jit_memory_hits > 0 || s.jit_disk_hits > 0)
         fprintf (f, "gbgpu:   run-time semirings: %llu compiled (%.3f s), %llu calls found "
-            "theirs in memory, %llu read from the disk cache\n",
+            "theirs in memory, %llu read from the disk cache; GPU calls spent %.3f s getting "
+            "their kernels\n",
             (unsigned long long) s.jit_compiles, s.jit_compile_seconds,
-            (unsigned long long) s.jit_memory_hits, (unsigned long long) s.jit_disk_hits) ;
+            (unsigned long long) s.jit_memory_hits, (unsigned long long) s.jit_disk_hits,
+            s.jit_wait_seconds) ;
     if (s.model_gpu_calls > 0 || s.model_cpu_calls > 0)
     {
         fprintf (f, "gbgpu:   cost model (policy auto): %llu calls to the GPU, %llu kept on the "

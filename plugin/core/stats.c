@@ -20,6 +20,7 @@ static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
 static _Atomic uint64_t n_masked_dot, n_in_C_arrays, touch_nanoseconds ;
 static _Atomic uint64_t n_cache_hits, n_cache_misses, n_cache_bytes_saved, n_cache_evictions ;
 static _Atomic uint64_t n_jit_compiles, jit_compile_nanoseconds, n_jit_memory_hits, n_jit_disk_hits ;
+static _Atomic uint64_t jit_wait_nanoseconds ;
 static _Atomic uint64_t part_nanoseconds [GBGPU_PARTS] ;
 static _Atomic uint64_t n_model_gpu ;
 static _Atomic double model_last_gpu_seconds, model_last_cpu_seconds ;
@@ -79,6 +80,11 @@ void gbgpu_count_jit_compile (double seconds)
 {
     atomic_fetch_add (&n_jit_compiles, 1) ;
     atomic_fetch_add (&jit_compile_nanoseconds, (uint64_t) (seconds * 1e9)) ;
+}
+
+void gbgpu_count_jit_wait (double seconds)
+{
+    atomic_fetch_add (&jit_wait_nanoseconds, (uint64_t) (seconds * 1e9)) ;
 }
 
 void gbgpu_count_jit_hit (bool from_disk)
@@ -150,6 +156,7 @@ void gbgpu_stats_counters (gbgpu_stats_t *stats)
     stats->masked_dot_calls = n_masked_dot ;
     stats->jit_compiles = n_jit_compiles ;
     stats->jit_compile_seconds = (double) jit_compile_nanoseconds * 1e-9 ;
+    stats->jit_wait_seconds = (double) jit_wait_nanoseconds * 1e-9 ;
     stats->jit_memory_hits = n_jit_memory_hits ;
     stats->jit_disk_hits = n_jit_disk_hits ;
     stats->setup_seconds = (double) part_nanoseconds [GBGPU_PART_SETUP] * 1e-9 ;
@@ -179,6 +186,7 @@ void gbgpu_stats_reset_counters (void)
     n_cache_hits = 0 ; n_cache_misses = 0 ; n_cache_bytes_saved = 0 ; n_cache_evictions = 0 ;
     n_model_gpu = 0 ; model_last_gpu_seconds = 0 ; model_last_cpu_seconds = 0 ;
     n_jit_compiles = 0 ; jit_compile_nanoseconds = 0 ; n_jit_memory_hits = 0 ; n_jit_disk_hits = 0 ;
+    jit_wait_nanoseconds = 0 ;
     for (int r = 0 ; r < GBGPU_DELEGATED_NREASONS ; r++) n_delegated [r] = 0 ;
     for (int p = 0 ; p < GBGPU_PARTS ; p++) part_nanoseconds [p] = 0 ;
 }

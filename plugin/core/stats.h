@@ -27,6 +27,7 @@ gbgpu_part ;
 void gbgpu_count_part (gbgpu_part part, double seconds) ;
 double gbgpu_seconds_now (void) ;                // a monotonic clock
 void gbgpu_count_jit_compile (double seconds) ;
+void gbgpu_count_jit_wait (double seconds) ;     // a GPU call getting its kernels
 void gbgpu_count_jit_hit (bool from_disk) ;
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;
 void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries) ;

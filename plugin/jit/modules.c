@@ -19,21 +19,22 @@
 // driver refuses (one a newer toolkit made, say) is compiled again and
 // stored anew: the source is kept for that.
 //
-// A call need not wait for a compile (GBGPU_JIT_WAIT 0, the default): the
-// first call that needs an unbuilt entry hands its compiles to processes of
-// their own (outside_build.c: gbgpu-jit, into the disk cache) and goes to
-// the library ("compiling"), and so does every call that comes while they
-// run; NVRTC takes seconds where the library answers small products in
-// microseconds.  Two kernel sets are compiled side by side: the hash
-// accumulator's kernel alone, which takes every row and compiles in a
-// fraction of the time (with its precompiled header), and every
-// accumulator's.  Calls run on the hash set as soon as it is built (all
-// rows hashed, as GBGPU_ACCUMULATOR=hash does), and on the whole set once
-// that is built too.  A later call finds a process ended and builds its set
-// from the disk cache (a read), or takes its failure and log.  Where no
-// such process can be had (no tool, no disk cache), and with
-// GBGPU_JIT_WAIT=1, the call builds the whole set itself, as one that
-// waits.
+// The whole set in the disk cache is read at once.  Otherwise the first
+// call that needs an unbuilt entry hands its compiles to gbgpu-jit serve,
+// beside the program (outside_build.c, into the disk cache).  Two kernel
+// sets are compiled side by side: the hash accumulator's kernel alone,
+// which takes every row and compiles in a fraction of the time, and every
+// accumulator's.  A call need not wait (GBGPU_JIT_WAIT 0, the default): it
+// goes to the library ("compiling"), and so does every call that comes
+// while the hash set compiles; NVRTC takes a fraction of a second to
+// seconds where the library answers small products in microseconds.  With
+// GBGPU_JIT_WAIT=1 a call waits for the hash set (for the whole set when
+// GBGPU_ACCUMULATOR forces another accumulator).  Calls run on the hash
+// set as soon as it is built (all rows hashed, as GBGPU_ACCUMULATOR=hash
+// does), and on the whole set once that is built too.  A later call
+// collects a compile's answer and builds its set from the disk cache (a
+// read), or takes its failure and log.  Where no compile process can be had
+// (no tool, no disk cache), the call builds the whole set itself, waiting.
 
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -193,9 +194,10 @@ static void collect_outside (kernel_set_build *b)
     double seconds = 0 ;
     int ended = gbgpu_jit_outside_poll (&b->outside, &log, &seconds) ;
     if (ended == 0) return ;
-    // a compile that failed took its time too; one that found the binary
-    // cached already was none (reading it here is a disk hit)
-    if (ended != 2) gbgpu_count_jit_compile (seconds) ;
+    // a compile that failed took its time too (a failure of the process
+    // itself took none); one that found the binary cached already was none
+    // (reading it here is a disk hit)
+    if (ended == 1 || (ended == -1 && seconds > 0)) gbgpu_count_jit_compile (seconds) ;
     b->outside_ended = true ;
     b->outside_compiled = (ended == 1) ;
     if (ended > 0)
@@ -224,10 +226,11 @@ static gbgpu_cuda_status load_locked (gbgpu_jit_entry *e, kernel_set_build *b, i
 // (removed meanwhile; a GBGPU_JIT_TOOL of another build stores it under
 // other keys), the set is UNBUILT again, for the next call to ask once more,
 // and after a second such miss that call compiles it itself.
-static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b, int device, bool wait)
+static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b, int device,
+    bool wait, bool read_now)
 {
     // a call that waits for a compile running outside
-    while (b->state == OUTSIDE)
+    while (wait && b->state == OUTSIDE)
     {
         pthread_mutex_unlock (&lock) ;
         nanosleep (&(struct timespec) { 0, 20000000 }, NULL) ;
@@ -246,7 +249,7 @@ static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b
             b->outside_ended = false ;
         }
     }
-    else if (b->state == BUILT) gbgpu_count_jit_hit (false) ;
+    else if (b->state == BUILT && !read_now) gbgpu_count_jit_hit (false) ;
     gbgpu_cuda_status status = (b->state == BUILT) ? load_locked (e, b, device) : GBGPU_CUDA_OK ;
     if (status == GBGPU_CUDA_ERROR && b->from_disk)
     {
@@ -293,16 +296,19 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
 {
     *module = NULL ;
     if (device < 0 || device >= MAX_DEVICES) return GBGPU_DELEGATED_NO_DEVICE ;
+    const double start = gbgpu_seconds_now () ;
     pthread_mutex_lock (&lock) ;
     for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) collect_outside (&entry->sets [set]) ;
     kernel_set_build *all = &entry->sets [GBGPU_JIT_KERNELS_ALL], *b = all ;
     // the whole set from the disk cache, when it is there (compiled ahead,
     // or by an earlier run): no compile to hand over or wait for
+    bool read_now = false ;     // from the disk by this call: no memory hit
     if (all->state == UNBUILT && !all->disk_tried)
     {
         all->disk_tried = true ;
         all->state = BUILDING ;
         build (all, entry->arch, true, false) ;
+        read_now = (all->state == BUILT) ;
     }
     if (all->state != BUILT)
     {
@@ -315,14 +321,20 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
             for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) collect_outside (&entry->sets [set]) ;
             outside = hand_outside (entry, wait, &b) ;
         }
-        if (!outside) b = all ;
-        else if (b == NULL)
+        bool compiling = false ;
+        for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++)
+            compiling = compiling || entry->sets [set].state == OUTSIDE ;
+        // a call that does not wait never waits for a compile outside: it
+        // builds the whole set itself only where no compile runs outside
+        if (!outside && !(wait == GBGPU_JIT_NO_WAIT && compiling)) b = all ;
+        else if (!outside || b == NULL)
         {
             pthread_mutex_unlock (&lock) ;
+            gbgpu_count_jit_wait (gbgpu_seconds_now () - start) ;
             return GBGPU_DELEGATED_COMPILING ;
         }
     }
-    gbgpu_cuda_status status = build_and_load (entry, b, device, wait != GBGPU_JIT_NO_WAIT) ;
+    gbgpu_cuda_status status = build_and_load (entry, b, device, wait != GBGPU_JIT_NO_WAIT, read_now) ;
     gbgpu_delegate_reason reason = GBGPU_NOT_DELEGATED ;
     if (b->state == UNBUILT) reason = GBGPU_DELEGATED_COMPILING ;
     else if (b->state == FAILED)
@@ -338,6 +350,7 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
     }
     *module = b->modules [device] ;
     pthread_mutex_unlock (&lock) ;
+    gbgpu_count_jit_wait (gbgpu_seconds_now () - start) ;
     return reason ;
 }
 

@@ -16,16 +16,23 @@
 //
 // The program writes each source into the cache folder and names it on the
 // socket; answers come back in the order asked, and a later call collects
-// them without waiting (a non-blocking read).  A process that dies takes
-// only the compile it was running with it (that one fails; the rest go to
-// a new process); one that runs a compile for GBGPU_JIT_SERVE_LIMIT
-// seconds (a definition that never finishes compiling) is killed so.
-// The caller holds jit/modules.c's lock; this file's own lock keeps the
-// processes' state whole whoever calls.
+// them without waiting (a non-blocking read; every request first collects
+// what has come, so the answers never fill the socket and block the
+// process).  A process starts by saying the protocol it speaks (another
+// build's tool that does not is no process to use: the calls compile
+// themselves).  It runs in a session of its own with the default signal
+// handling, so a terminal's interrupt meant for the program does not kill
+// its compiles.  A process that dies takes only the compile it was running
+// with it (that one fails; the rest go to a new process); one that runs a
+// compile for GBGPU_JIT_SERVE_LIMIT seconds (a definition that never
+// finishes compiling) is killed so.  The caller holds jit/modules.c's lock;
+// this file's own lock keeps the processes' state whole whoever calls, and
+// is held across fork.
 
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -34,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "core/environment.h"
@@ -47,6 +55,10 @@ extern char **environ ;
 #define MAX_SERVERS 8
 // seconds a process may spend on one compile before it is killed
 #define GBGPU_JIT_SERVE_LIMIT 300.0
+// seconds a new process has to say its protocol
+#define GBGPU_JIT_SERVE_START_LIMIT 10
+// what it says: tools/serve.c
+#define GBGPU_JIT_SERVE_HELLO "gbgpu-jit serve 1\n"
 
 typedef enum { SENT, COMPILED, CACHED, FAILED, UNKNOWN } request_state ;
 
@@ -136,28 +148,59 @@ static bool start_process (compile_server *s)
     }
     bool ok = false ;
     posix_spawn_file_actions_t actions ;
+    posix_spawnattr_t attributes ;
+    sigset_t no_signals, every_signal ;
+    sigemptyset (&no_signals) ;
+    sigfillset (&every_signal) ;
     if (envp != NULL && posix_spawn_file_actions_init (&actions) == 0)
     {
-        char arch_text [16] ;
-        snprintf (arch_text, sizeof (arch_text), "%d", s->arch) ;
-        char *argv [ ] = { (char *) tool, "serve", "--arch", arch_text, NULL } ;
-        ok = posix_spawn_file_actions_adddup2 (&actions, ends [1], 0) == 0
-          && posix_spawn_file_actions_adddup2 (&actions, ends [1], 1) == 0
-          && posix_spawn_file_actions_addopen (&actions, 2, "/dev/null", O_WRONLY, 0) == 0
-          && posix_spawn (&s->pid, tool, &actions, NULL, argv, envp) == 0 ;
+        if (posix_spawnattr_init (&attributes) == 0)
+        {
+            char arch_text [16] ;
+            snprintf (arch_text, sizeof (arch_text), "%d", s->arch) ;
+            char *argv [ ] = { (char *) tool, "serve", "--arch", arch_text, NULL } ;
+            ok = posix_spawnattr_setflags (&attributes,
+                     POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) == 0
+              && posix_spawnattr_setsigmask (&attributes, &no_signals) == 0
+              && posix_spawnattr_setsigdefault (&attributes, &every_signal) == 0
+              && posix_spawn_file_actions_adddup2 (&actions, ends [1], 0) == 0
+              && posix_spawn_file_actions_adddup2 (&actions, ends [1], 1) == 0
+              && posix_spawn_file_actions_addopen (&actions, 2, "/dev/null", O_WRONLY, 0) == 0
+              && posix_spawn (&s->pid, tool, &actions, &attributes, argv, envp) == 0 ;
+            posix_spawnattr_destroy (&attributes) ;
+        }
         posix_spawn_file_actions_destroy (&actions) ;
     }
     free (envp) ;
     free (cache_variable) ;
     close (ends [1]) ;
+    // its first words: the protocol it speaks
+    char hello [sizeof (GBGPU_JIT_SERVE_HELLO)] ;
+    size_t got = 0 ;
+    while (ok && got < sizeof (hello) - 1)
+    {
+        struct pollfd p = { .fd = ends [0], .events = POLLIN } ;
+        ssize_t n = 0 ;
+        if (poll (&p, 1, 1000 * GBGPU_JIT_SERVE_START_LIMIT) == 1)
+            n = recv (ends [0], hello + got, sizeof (hello) - 1 - got, 0) ;
+        ok = n > 0 || (n < 0 && errno == EINTR) ;
+        if (n > 0) got += (size_t) n ;
+    }
+    ok = ok && memcmp (hello, GBGPU_JIT_SERVE_HELLO, sizeof (hello) - 1) == 0 ;
     if (!ok)
     {
         close (ends [0]) ;
+        if (s->pid != 0)
+        {
+            kill (s->pid, SIGKILL) ;
+            (void) waitpid (s->pid, NULL, 0) ;
+        }
         s->pid = 0 ;
         return false ;
     }
     s->socket = ends [0] ;
     s->partial_length = 0 ;
+    s->head_since = gbgpu_seconds_now () ;
     return true ;
 }
 
@@ -167,7 +210,8 @@ static bool send_request (compile_server *s, long id)
     int n = snprintf (line, sizeof (line), "%ld %s\n", id, s->requests [id].name) ;
     if (n <= 0 || (size_t) n >= sizeof (line)) return false ;
     if (s->head == id) s->head_since = gbgpu_seconds_now () ;
-    return send (s->socket, line, (size_t) n, MSG_NOSIGNAL) == n ;
+    // never blocks: a socket so full is one of a process far behind
+    return send (s->socket, line, (size_t) n, MSG_NOSIGNAL | MSG_DONTWAIT) == n ;
 }
 
 static void fail_request (request *r, const char *why)
@@ -177,8 +221,9 @@ static void fail_request (request *r, const char *why)
 }
 
 // The process has ended (or is killed now): the compile it was running
-// fails, the rest go to a new process (lock held).
-static void process_ended (compile_server *s, bool kill_it)
+// fails, unless it is one from `innocent` on (requests it may never have
+// had); the rest go to a new process (lock held).
+static void process_ended (compile_server *s, bool kill_it, long innocent)
 {
     if (kill_it) kill (s->pid, SIGKILL) ;
     close (s->socket) ;
@@ -195,12 +240,15 @@ static void process_ended (compile_server *s, bool kill_it)
     s->pid = 0 ;
     while (s->head < s->count && s->requests [s->head].state != SENT) s->head++ ;
     if (s->head == s->count) return ;
-    char why [160] ;
-    if (kill_it) snprintf (why, sizeof (why), "gbgpu-jit serve: no answer in %.0f s; killed", GBGPU_JIT_SERVE_LIMIT) ;
-    else if (r > 0 && WIFSIGNALED (status)) snprintf (why, sizeof (why), "gbgpu-jit serve: killed by signal %d during this compile", WTERMSIG (status)) ;
-    else snprintf (why, sizeof (why), "gbgpu-jit serve ended during this compile") ;
-    fail_request (&s->requests [s->head], why) ;
-    s->head++ ;
+    if (s->head < innocent)
+    {
+        char why [160] ;
+        if (kill_it) snprintf (why, sizeof (why), "gbgpu-jit serve: no answer in %.0f s; killed", GBGPU_JIT_SERVE_LIMIT) ;
+        else if (r > 0 && WIFSIGNALED (status)) snprintf (why, sizeof (why), "gbgpu-jit serve: killed by signal %d during this compile", WTERMSIG (status)) ;
+        else snprintf (why, sizeof (why), "gbgpu-jit serve ended during this compile") ;
+        fail_request (&s->requests [s->head], why) ;
+        s->head++ ;
+    }
     bool restarted = false ;
     for (long id = s->head ; id < s->count ; id++)
     {
@@ -213,6 +261,7 @@ static void process_ended (compile_server *s, bool kill_it)
         if (s->pid != 0 && !send_request (s, id))
             fail_request (&s->requests [id], "gbgpu-jit serve took no request") ;
     }
+    s->head_since = gbgpu_seconds_now () ;
 }
 
 // One answer, "<id> <compiled|cached|failed> <seconds>" (lock held).
@@ -226,6 +275,9 @@ static void take_answer (compile_server *s, const char *line)
     request *r = &s->requests [id] ;
     r->seconds = seconds ;
     r->state = strcmp (what, "compiled") == 0 ? COMPILED : strcmp (what, "cached") == 0 ? CACHED : FAILED ;
+    // answers come in the order asked: one skipped gets none
+    for (long k = s->head ; k < id ; k++)
+        if (s->requests [k].state == SENT) fail_request (&s->requests [k], "gbgpu-jit serve gave no answer") ;
     s->head = id + 1 ;
     s->head_since = gbgpu_seconds_now () ;
 }
@@ -241,7 +293,7 @@ static void collect_answers (compile_server *s)
         if (n < 0 && errno == EINTR) continue ;
         if (n <= 0)
         {
-            process_ended (s, false) ;
+            process_ended (s, false, s->count) ;
             return ;
         }
         for (ssize_t k = 0 ; k < n ; k++)
@@ -259,7 +311,7 @@ static void collect_answers (compile_server *s)
     bool busy = false ;
     for (long id = s->head ; id < s->count && !busy ; id++) busy = (s->requests [id].state == SENT) ;
     if (s->pid != 0 && busy && gbgpu_seconds_now () - s->head_since > GBGPU_JIT_SERVE_LIMIT)
-        process_ended (s, true) ;
+        process_ended (s, true, s->count) ;
 }
 
 // The process for (set, arch, folder), started now if need be; NULL when
@@ -278,6 +330,9 @@ static compile_server *server_for (int set, int arch, char *folder)
         s = &servers [server_count++] ;
         *s = (compile_server) { .set = set, .arch = arch, .folder = copy, .socket = -1 } ;
     }
+    // what has come first: answers never pile up, and a process that
+    // died since is known before it is asked anything
+    if (s->pid != 0) collect_answers (s) ;
     if (s->pid == 0 && !start_process (s)) return NULL ;
     return s ;
 }
@@ -314,7 +369,7 @@ bool gbgpu_jit_outside_start (gbgpu_jit_outside *o, const char *source, int arch
         if (ok)
         {
             s->count++ ;
-            if (!send_request (s, id)) process_ended (s, false) ;
+            if (!send_request (s, id)) process_ended (s, true, id) ;
             o->server = (int) (s - servers) ;
             o->request = id ;
         }
@@ -325,16 +380,21 @@ bool gbgpu_jit_outside_start (gbgpu_jit_outside *o, const char *source, int arch
     return ok ;
 }
 
+// The log the process wrote: a regular file, not followed through a link,
+// its first megabyte.
 static char *read_log (const char *path)
 {
-    FILE *f = (path != NULL) ? fopen (path, "r") : NULL ;
+    int fd = (path != NULL) ? open (path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1 ;
+    struct stat st ;
+    FILE *f = (fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode)) ? fdopen (fd, "r") : NULL ;
+    if (f == NULL && fd >= 0) close (fd) ;
     char *text = NULL ;
     size_t length = 0 ;
     if (f != NULL)
     {
         char buffer [4096] ;
         size_t n ;
-        while ((n = fread (buffer, 1, sizeof (buffer), f)) > 0)
+        while (length < (1 << 20) && (n = fread (buffer, 1, sizeof (buffer), f)) > 0)
         {
             char *t = realloc (text, length + n + 1) ;
             if (t == NULL) break ;
@@ -380,15 +440,14 @@ int gbgpu_jit_outside_poll (gbgpu_jit_outside *o, char **log, double *seconds)
     return ended ;
 }
 
-// In a child of fork: the processes and their sockets are the parent's.
-// What the parent asked of them ends here with its state unknown (the disk
-// cache will say).  A child of a process that used CUDA never comes here
-// again (core/fork.c), and only such a process asks for compiles outside
-// the tests: the lock, which another thread of the parent may have held,
-// is made anew.
+// Across fork the lock is held (no process half started), and in the child
+// the processes and their sockets are the parent's: what the parent asked
+// of them ends there with its state unknown (the disk cache will say).
+static void before_fork (void) { pthread_mutex_lock (&lock) ; }
+static void in_parent (void) { pthread_mutex_unlock (&lock) ; }
+
 static void in_child (void)
 {
-    pthread_mutex_init (&lock, NULL) ;
     for (int k = 0 ; k < server_count ; k++)
     {
         compile_server *s = &servers [k] ;
@@ -403,9 +462,10 @@ static void in_child (void)
         }
         s->head = s->count ;
     }
+    pthread_mutex_unlock (&lock) ;
 }
 
 __attribute__ ((constructor)) static void watch_fork (void)
 {
-    (void) pthread_atfork (NULL, NULL, in_child) ;
+    (void) pthread_atfork (before_fork, in_parent, in_child) ;
 }

@@ -202,6 +202,7 @@ gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
     d.jit_compile_seconds = after->jit_compile_seconds - before->jit_compile_seconds ;
     d.jit_memory_hits = after->jit_memory_hits - before->jit_memory_hits ;
     d.jit_disk_hits = after->jit_disk_hits - before->jit_disk_hits ;
+    d.jit_wait_seconds = after->jit_wait_seconds - before->jit_wait_seconds ;
     d.setup_seconds = after->setup_seconds - before->setup_seconds ;
     d.upload_seconds = after->upload_seconds - before->upload_seconds ;
     d.kernel_seconds = after->kernel_seconds - before->kernel_seconds ;

@@ -317,10 +317,16 @@ bool gbgpu_jit_cache_write_new (const char *folder, const char *name, const char
     int folder_fd = open_folder (folder, true) ;
     if (folder_fd < 0) return false ;
     int fd = openat (folder_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600) ;
-    close (folder_fd) ;
-    if (fd < 0) return false ;
+    if (fd < 0)
+    {
+        close (folder_fd) ;
+        return false ;
+    }
     bool ok = write_all (fd, text, strlen (text)) ;
-    return (close (fd) == 0) && ok ;
+    ok = (close (fd) == 0) && ok ;
+    if (!ok) unlinkat (folder_fd, name, 0) ;
+    close (folder_fd) ;
+    return ok ;
 }
 
 // A temporary file of the entry's name followed by ".<pid>.<n>", made new
