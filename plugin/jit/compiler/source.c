@@ -1,10 +1,11 @@
 // plugin/jit/compiler/source.c: the CUDA source of one run-time compiled semiring.
 // SPDX-License-Identifier: Apache-2.0
 //
-// The source opens with includes only: nvrtc_prelude.cuh (the std names
-// the headers use, from libcu++) and the accumulator headers (embedded,
-// jit_headers.c) of its kernel set, so that a precompiled header covers all
-// it includes (jit/compiler/compile.c).  Then comes a policy struct named
+// The source opens with includes only: the std names the headers use
+// (nvrtc_std.cuh, defined there, for the hash set; nvrtc_prelude.cuh, from
+// libcu++, for the whole set, whose CUB needs it) and the accumulator
+// headers (embedded, jit_headers.c) of its kernel set, so that a precompiled
+// header covers all it includes (jit/compiler/compile.c).  Then comes a policy struct named
 // jit_semiring, which the kernels are instantiated for by name, so
 // run-time semirings run the very templates the compiled-in ones do.  A
 // built-in combination is the compiled-in policy template gbgpu::semiring
@@ -31,6 +32,10 @@ static const char *const set_names [GBGPU_JIT_KERNEL_SETS] = { "hash", "all" } ;
 static const char *const set_headers [GBGPU_JIT_KERNEL_SETS] =
 {
     "hash_rows.cuh", "accumulate_rows.cuh"
+} ;
+static const char *const set_std [GBGPU_JIT_KERNEL_SETS] =
+{
+    "nvrtc_std.cuh", "nvrtc_prelude.cuh"
 } ;
 
 int gbgpu_jit_source_kernel_set (const char *source)
@@ -180,8 +185,8 @@ static void append_user_policy (builder *b, const gbgpu_jit_semiring *s)
 char *gbgpu_jit_source (const gbgpu_jit_semiring *s, gbgpu_jit_kernel_set set)
 {
     builder b = { malloc (8192), 0, 8192 } ;
-    append (&b, FIRST_LINE "%s\n#include \"nvrtc_prelude.cuh\"\n#include \"%s\"\n",
-        set_names [set], set_headers [set]) ;
+    append (&b, FIRST_LINE "%s\n#include \"%s\"\n#include \"%s\"\n",
+        set_names [set], set_std [set], set_headers [set]) ;
     if (s->builtin)
     {
         append (&b, "using jit_semiring = gbgpu::semiring <(gbgpu_add) %d, (gbgpu_mult) %d, "
