@@ -103,9 +103,11 @@
 // product: bcsstk13 6.8 - 1.6, p2p-Gnutella31 10.1 - 2.2, oregon1 7.5 -
 // 4.3; karate's whole call 4.6); the prior is the top of that range, as a
 // first use underestimated sends small calls to the GPU.  A run-time
-// semiring's: its compile, 2.5 s on the H100's host (2026-11-22; 9 ms when
-// the disk cache has it, which the model does not ask), charged only when
-// calls wait for it (GBGPU_JIT_WAIT 1): otherwise it runs in the background
+// semiring's: the compile of its hash set, which a call that waits waits
+// for, 0.39 s for a process's first on the H100's host and 0.26 s (median)
+// after it (gbgpu-bench --jit, c8f887b, 2026-11-27; 12 ms when the disk
+// cache has it, which the model does not ask), charged only when calls
+// wait for it (GBGPU_JIT_WAIT 1): otherwise it compiles beside the program
 // and the call that starts it goes to the library.
 static gbgpu_cost_line prior_line (gbgpu_cost_part part, double cpu_threads)
 {
@@ -124,7 +126,7 @@ static gbgpu_cost_line prior_line (gbgpu_cost_part part, double cpu_threads)
             l.seconds_per_unit [1] = 1 / 1e10 ; // compiled-in kernel set and
             l.seconds_per_unit [2] = 2e-9 ;     // of a run-time semiring
             l.seconds_per_unit [3] = 8e-3 ;
-            l.seconds_per_unit [4] = 2.5 ;
+            l.seconds_per_unit [4] = 0.4 ;
             break ;
         case GBGPU_COST_DOWNLOAD:   // per call, per byte at 10 GB/s
             l.seconds_per_unit [0] = 50e-6 ;
