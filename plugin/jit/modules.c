@@ -205,9 +205,9 @@ static void collect_outside (kernel_set_build *b)
         b->state = UNBUILT ;
         return ;
     }
+    // published by the call that fails for it (the whole set may yet build)
     b->state = FAILED ;
     b->log = log ;
-    atomic_store (&last_log, log) ;
 }
 
 // A set's module on a device, loaded now if it is not yet (lock held).
@@ -224,8 +224,8 @@ static gbgpu_cuda_status load_locked (gbgpu_jit_entry *e, kernel_set_build *b, i
 // the device: the status of the load.  A call that does not wait only reads
 // a binary that a compile outside left in the disk cache; if it is not there
 // (removed meanwhile; a GBGPU_JIT_TOOL of another build stores it under
-// other keys), the set is UNBUILT again, for the next call to ask once more,
-// and after a second such miss that call compiles it itself.
+// other keys), the set is UNBUILT again, for the next call to hand it out
+// once more; after two such misses a call compiles it itself.
 static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b, int device,
     bool wait, bool read_now)
 {

@@ -90,6 +90,7 @@ compile_server ;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
 static compile_server servers [MAX_SERVERS] ;
 static int server_count = 0 ;
+static char *refused_tool = NULL ;     // one that started but did not say its protocol
 
 static const char *tool_path (void)
 {
@@ -137,7 +138,7 @@ static bool start_process (compile_server *s)
 {
     const char *tool = tool_path () ;
     int ends [2] ;
-    if (tool == NULL || socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) return false ;
+    if (tool == NULL || (refused_tool != NULL && strcmp (refused_tool, tool) == 0) || socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) return false ;
     size_t n = strlen (s->folder) + 32 ;
     char *cache_variable = malloc (n) ;
     char **envp = NULL ;
@@ -175,18 +176,28 @@ static bool start_process (compile_server *s)
     free (cache_variable) ;
     close (ends [1]) ;
     // its first words: the protocol it speaks
+    const bool spawned = ok ;
     char hello [sizeof (GBGPU_JIT_SERVE_HELLO)] ;
     size_t got = 0 ;
+    const double deadline = gbgpu_seconds_now () + GBGPU_JIT_SERVE_START_LIMIT ;
     while (ok && got < sizeof (hello) - 1)
     {
         struct pollfd p = { .fd = ends [0], .events = POLLIN } ;
-        ssize_t n = 0 ;
-        if (poll (&p, 1, 1000 * GBGPU_JIT_SERVE_START_LIMIT) == 1)
-            n = recv (ends [0], hello + got, sizeof (hello) - 1 - got, 0) ;
-        ok = n > 0 || (n < 0 && errno == EINTR) ;
+        const int left_ms = (int) (1000 * (deadline - gbgpu_seconds_now ())) ;
+        int ready = (left_ms > 0) ? poll (&p, 1, left_ms) : 0 ;
+        ssize_t n = (ready == 1) ? recv (ends [0], hello + got, sizeof (hello) - 1 - got, 0) : -1 ;
+        bool interrupted = (ready < 0 || n < 0) && errno == EINTR ;
+        ok = n > 0 || interrupted ;
         if (n > 0) got += (size_t) n ;
     }
     ok = ok && memcmp (hello, GBGPU_JIT_SERVE_HELLO, sizeof (hello) - 1) == 0 ;
+    // a tool that started but does not speak the protocol (another build's)
+    // is not tried again: each try would cost the wait above
+    if (spawned && !ok)
+    {
+        free (refused_tool) ;
+        refused_tool = strdup (tool) ;
+    }
     if (!ok)
     {
         close (ends [0]) ;
@@ -204,11 +215,18 @@ static bool start_process (compile_server *s)
     return true ;
 }
 
+// The first request not answered moves past those finished otherwise.
+static void advance_head (compile_server *s)
+{
+    while (s->head < s->count && s->requests [s->head].state != SENT) s->head++ ;
+}
+
 static bool send_request (compile_server *s, long id)
 {
     char line [160] ;
     int n = snprintf (line, sizeof (line), "%ld %s\n", id, s->requests [id].name) ;
     if (n <= 0 || (size_t) n >= sizeof (line)) return false ;
+    advance_head (s) ;
     if (s->head == id) s->head_since = gbgpu_seconds_now () ;
     // never blocks: a socket so full is one of a process far behind
     return send (s->socket, line, (size_t) n, MSG_NOSIGNAL | MSG_DONTWAIT) == n ;
@@ -238,7 +256,7 @@ static void process_ended (compile_server *s, bool kill_it, long innocent)
         r = waitpid (s->pid, &status, 0) ;
     }
     s->pid = 0 ;
-    while (s->head < s->count && s->requests [s->head].state != SENT) s->head++ ;
+    advance_head (s) ;
     if (s->head == s->count) return ;
     if (s->head < innocent)
     {
@@ -249,17 +267,14 @@ static void process_ended (compile_server *s, bool kill_it, long innocent)
         fail_request (&s->requests [s->head], why) ;
         s->head++ ;
     }
-    bool restarted = false ;
+    // the rest to a new process, started once; where none takes them, their
+    // state is unknown (the disk cache says; a call asks again): no fault of
+    // theirs, so no failure for the process's life
+    const bool restarted = start_process (s) ;
     for (long id = s->head ; id < s->count ; id++)
     {
         if (s->requests [id].state != SENT) continue ;
-        if (!restarted && !(restarted = start_process (s)))
-        {
-            fail_request (&s->requests [id], "gbgpu-jit serve could not be started again") ;
-            continue ;
-        }
-        if (s->pid != 0 && !send_request (s, id))
-            fail_request (&s->requests [id], "gbgpu-jit serve took no request") ;
+        if (!restarted || !send_request (s, id)) s->requests [id].state = UNKNOWN ;
     }
     s->head_since = gbgpu_seconds_now () ;
 }
@@ -308,8 +323,8 @@ static void collect_answers (compile_server *s)
             s->partial_length = 0 ;
         }
     }
-    bool busy = false ;
-    for (long id = s->head ; id < s->count && !busy ; id++) busy = (s->requests [id].state == SENT) ;
+    advance_head (s) ;
+    const bool busy = s->head < s->count ;
     if (s->pid != 0 && busy && gbgpu_seconds_now () - s->head_since > GBGPU_JIT_SERVE_LIMIT)
         process_ended (s, true, s->count) ;
 }
@@ -369,7 +384,7 @@ bool gbgpu_jit_outside_start (gbgpu_jit_outside *o, const char *source, int arch
         if (ok)
         {
             s->count++ ;
-            if (!send_request (s, id)) process_ended (s, true, id) ;
+            if (!send_request (s, id)) process_ended (s, false, id) ;
             o->server = (int) (s - servers) ;
             o->request = id ;
         }

@@ -9,7 +9,9 @@
 // repository's 2-core host, 2026-11-27).  So the few names the hash kernel's
 // headers use are defined here: the fixed-width integers and their limits,
 // size_t, INFINITY and NAN (NVRTC's math functions need no header), and the
-// type traits and numeric_limits those headers ask for.  A user's C
+// type traits and numeric_limits those headers ask for; and, for users' C
+// definitions, the rest of <stdint.h> and <limits.h> and <float.h>'s limits.
+// Constants stay constant expressions (__builtin_bit_cast, as libcu++ does).  A user's C
 // definition sees the same names; one that needs more compiles only in the
 // whole set, and its calls wait for that.
 
@@ -20,6 +22,24 @@ typedef signed char int8_t ; typedef short int16_t ; typedef int int32_t ; typed
 typedef unsigned char uint8_t ; typedef unsigned short uint16_t ; typedef unsigned int uint32_t ;
 typedef unsigned long long uint64_t ;
 typedef decltype (sizeof (0)) size_t ;
+typedef long ptrdiff_t ; typedef long intptr_t ; typedef unsigned long uintptr_t ;
+typedef int64_t intmax_t ; typedef uint64_t uintmax_t ;
+typedef int8_t int_least8_t ; typedef int16_t int_least16_t ; typedef int32_t int_least32_t ;
+typedef int64_t int_least64_t ; typedef uint8_t uint_least8_t ; typedef uint16_t uint_least16_t ;
+typedef uint32_t uint_least32_t ; typedef uint64_t uint_least64_t ;
+typedef int8_t int_fast8_t ; typedef int16_t int_fast16_t ; typedef int32_t int_fast32_t ;
+typedef int64_t int_fast64_t ; typedef uint8_t uint_fast8_t ; typedef uint16_t uint_fast16_t ;
+typedef uint32_t uint_fast32_t ; typedef uint64_t uint_fast64_t ;
+#define INT8_C(c) c
+#define INT16_C(c) c
+#define INT32_C(c) c
+#define INT64_C(c) c ## LL
+#define UINT8_C(c) c
+#define UINT16_C(c) c
+#define UINT32_C(c) c ## U
+#define UINT64_C(c) c ## ULL
+#define INTMAX_C(c) c ## LL
+#define UINTMAX_C(c) c ## ULL
 #define INT8_MIN (-128)
 #define INT8_MAX 127
 #define INT16_MIN (-32767-1)
@@ -32,20 +52,43 @@ typedef decltype (sizeof (0)) size_t ;
 #define UINT16_MAX 65535
 #define UINT32_MAX 4294967295U
 #define UINT64_MAX 18446744073709551615ULL
+#define SIZE_MAX UINT64_MAX
+#define PTRDIFF_MIN INT64_MIN
+#define PTRDIFF_MAX INT64_MAX
+#define INTPTR_MIN INT64_MIN
+#define INTPTR_MAX INT64_MAX
+#define UINTPTR_MAX UINT64_MAX
+#define INTMAX_MIN INT64_MIN
+#define INTMAX_MAX INT64_MAX
+#define UINTMAX_MAX UINT64_MAX
 #define CHAR_BIT 8
+#define SCHAR_MIN INT8_MIN
+#define SCHAR_MAX INT8_MAX
+#define UCHAR_MAX UINT8_MAX
+#define CHAR_MIN SCHAR_MIN
+#define CHAR_MAX SCHAR_MAX
+#define SHRT_MIN INT16_MIN
+#define SHRT_MAX INT16_MAX
+#define USHRT_MAX UINT16_MAX
 #define INT_MIN INT32_MIN
 #define INT_MAX INT32_MAX
 #define UINT_MAX UINT32_MAX
-#define LONG_MIN INT64_MIN
-#define LONG_MAX INT64_MAX
-#define ULONG_MAX UINT64_MAX
+#define LONG_MAX 9223372036854775807L
+#define LONG_MIN (-LONG_MAX - 1L)
+#define ULONG_MAX 18446744073709551615UL
 #define LLONG_MIN INT64_MIN
 #define LLONG_MAX INT64_MAX
 #define ULLONG_MAX UINT64_MAX
-#define INFINITY __int_as_float (0x7f800000)
-#define NAN __int_as_float (0x7fc00000)
+#define INFINITY __builtin_bit_cast (float, 0x7f800000U)
+#define NAN __builtin_bit_cast (float, 0x7fc00000U)
 #define HUGE_VALF INFINITY
-#define HUGE_VAL __longlong_as_double (0x7ff0000000000000LL)
+#define HUGE_VAL __builtin_bit_cast (double, 0x7ff0000000000000ULL)
+#define FLT_MAX 3.402823466e+38F
+#define FLT_MIN 1.175494351e-38F
+#define FLT_EPSILON 1.192092896e-07F
+#define DBL_MAX 1.7976931348623158e+308
+#define DBL_MIN 2.2250738585072014e-308
+#define DBL_EPSILON 2.2204460492503131e-16
 #ifndef NULL
 #define NULL 0
 #endif
