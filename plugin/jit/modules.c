@@ -48,7 +48,7 @@
 // Devices a module can be loaded on (GBGPU_DEVICE above this: no module).
 #define MAX_DEVICES 64
 
-// OUTSIDE: compiling in a process of its own (outside_build.c)
+// OUTSIDE: compiling in gbgpu-jit serve, beside the program (outside_build.c)
 typedef enum { UNBUILT, BUILDING, OUTSIDE, BUILT, FAILED } build_state ;
 
 // One kernel set of an entry (jit/compiler/compiler.h): its source, its
