@@ -265,7 +265,8 @@ static void process_ended (compile_server *s, bool kill_it, long innocent)
         else if (r > 0 && WIFSIGNALED (status)) snprintf (why, sizeof (why), "gbgpu-jit serve: killed by signal %d during this compile", WTERMSIG (status)) ;
         else snprintf (why, sizeof (why), "gbgpu-jit serve ended during this compile") ;
         fail_request (&s->requests [s->head], why) ;
-        s->head++ ;
+        advance_head (s) ;
+        if (s->head == s->count) return ;
     }
     // the rest to a new process, started once; where none takes them, their
     // state is unknown (the disk cache says; a call asks again): no fault of
