@@ -18,6 +18,8 @@
 //                   case ran on the GPU (the GPU regression test)
 //   --finish        each input through gbgpu's final step alone, on the CPU
 //                   (fuzz_finish_one), not through GrB_mxm
+//   --no-jit-wait   calls do not wait for run-time semirings' compiles, as
+//                   users run (GBGPU_JIT_WAIT 0); the tests' setting waits
 //   -v              print every case before running it
 //
 // Exit code 0 when gbgpu agreed with the library on every input.
@@ -149,7 +151,7 @@ static bool run_random (uint64_t seed, double seconds, uint64_t runs,
 static void usage (void)
 {
     fprintf (stderr, "usage: gbgpu-fuzz-mxm [--seconds S] [--runs N] [--seed N] "
-        "[--max-len L] [--save DIR] [--require-gpu] [--finish] [-v] [FILE|DIR...]\n") ;
+        "[--max-len L] [--save DIR] [--require-gpu] [--finish] [--no-jit-wait] [-v] [FILE|DIR...]\n") ;
     exit (2) ;
 }
 
@@ -159,7 +161,7 @@ int main (int argc, char **argv)
     uint64_t runs = 1000, seed = 1 ;
     size_t max_len = 48 ;
     const char *save = "." ;
-    bool require_gpu = false, verbose = false ;
+    bool require_gpu = false, verbose = false, jit_wait = true ;
     int first_path = argc ;
     for (int k = 1 ; k < argc ; k++)
     {
@@ -172,6 +174,7 @@ int main (int argc, char **argv)
         else if (strcmp (a, "--save") == 0 && has_value) save = argv [++k] ;
         else if (strcmp (a, "--require-gpu") == 0) require_gpu = true ;
         else if (strcmp (a, "--finish") == 0) run_one = fuzz_finish_one ;
+        else if (strcmp (a, "--no-jit-wait") == 0) jit_wait = false ;
         else if (strcmp (a, "-v") == 0) verbose = true ;
         else if (a [0] == '-') usage () ;
         else { first_path = k ; break ; }
@@ -179,6 +182,9 @@ int main (int argc, char **argv)
     if (max_len < 1 || max_len > INPUT_LIMIT) usage () ;
 
     fuzz_mxm_start () ;
+    // as users run: a call does not wait for its run-time semiring's compile
+    // (the tests wait, to know where each call runs)
+    if (!jit_wait) TS_OK (gbgpu_set (GBGPU_JIT_WAIT, 0)) ;
     bool device = gbgpu_device_available () ;
     printf ("usable CUDA device: %s\n", device ? "yes" : "no") ;
     if (require_gpu && !device)
