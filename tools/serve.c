@@ -24,13 +24,13 @@
 // any more still reaches the cache for the program's next run.
 
 #define _GNU_SOURCE             // getline
-#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "jit/compiler/compiler.h"
 #include "into_cache.h"
 #include "serve.h"
 
@@ -48,20 +48,12 @@ static bool source_name (const char *name)
     return true ;
 }
 
+// The failure's log beside the source, as the cache writes its files.
 static void write_log (const char *folder, const char *name, const char *log)
 {
-    char path [4096] ;
-    size_t stem = strlen (name) - strlen (".source") ;
-    snprintf (path, sizeof (path), "%s/%.*s.log", folder, (int) stem, name) ;
-    int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600) ;
-    FILE *f = (fd >= 0) ? fdopen (fd, "w") : NULL ;
-    if (f == NULL)
-    {
-        if (fd >= 0) close (fd) ;
-        return ;
-    }
-    fputs (log != NULL ? log : "(no log)", f) ;
-    fclose (f) ;
+    char log_name [256] ;
+    snprintf (log_name, sizeof (log_name), "%.*s.log", (int) (strlen (name) - strlen (".source")), name) ;
+    (void) gbgpu_jit_cache_write_new (folder, log_name, log != NULL ? log : "(no log)") ;
 }
 
 static bool answer (long id, const char *what, double seconds)

@@ -210,6 +210,22 @@ static void collect_outside (kernel_set_build *b)
     b->log = log ;
 }
 
+// Every set of the entry collected (lock held).
+static void collect_sets (gbgpu_jit_entry *e)
+{
+    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) collect_outside (&e->sets [set]) ;
+}
+
+// A call that waits for compiles outside: a moment without the lock, then
+// what has come (lock held).
+static void wait_a_moment (gbgpu_jit_entry *e)
+{
+    pthread_mutex_unlock (&lock) ;
+    nanosleep (&(struct timespec) { 0, 5000000 }, NULL) ;
+    pthread_mutex_lock (&lock) ;
+    collect_sets (e) ;
+}
+
 // A set's module on a device, loaded now if it is not yet (lock held).
 static gbgpu_cuda_status load_locked (gbgpu_jit_entry *e, kernel_set_build *b, int device)
 {
@@ -230,13 +246,7 @@ static gbgpu_cuda_status build_and_load (gbgpu_jit_entry *e, kernel_set_build *b
     bool wait, bool read_now)
 {
     // a call that waits for a compile running outside
-    while (wait && b->state == OUTSIDE)
-    {
-        pthread_mutex_unlock (&lock) ;
-        nanosleep (&(struct timespec) { 0, 20000000 }, NULL) ;
-        pthread_mutex_lock (&lock) ;
-        collect_outside (b) ;
-    }
+    while (wait && b->state == OUTSIDE) wait_a_moment (e) ;
     while (b->state == BUILDING) pthread_cond_wait (&built, &lock) ;
     if (b->state == UNBUILT)
     {
@@ -298,7 +308,7 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
     if (device < 0 || device >= MAX_DEVICES) return GBGPU_DELEGATED_NO_DEVICE ;
     const double start = gbgpu_seconds_now () ;
     pthread_mutex_lock (&lock) ;
-    for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) collect_outside (&entry->sets [set]) ;
+    collect_sets (entry) ;
     kernel_set_build *all = &entry->sets [GBGPU_JIT_KERNELS_ALL], *b = all ;
     // the whole set from the disk cache, when it is there (compiled ahead,
     // or by an earlier run): no compile to hand over or wait for
@@ -315,10 +325,7 @@ gbgpu_delegate_reason gbgpu_jit_module (const gbgpu_cuda_module **module,
         bool outside = hand_outside (entry, wait, &b) ;
         while (outside && b == NULL && wait != GBGPU_JIT_NO_WAIT)
         {
-            pthread_mutex_unlock (&lock) ;
-            nanosleep (&(struct timespec) { 0, 5000000 }, NULL) ;
-            pthread_mutex_lock (&lock) ;
-            for (int set = 0 ; set < GBGPU_JIT_KERNEL_SETS ; set++) collect_outside (&entry->sets [set]) ;
+            wait_a_moment (entry) ;
             outside = hand_outside (entry, wait, &b) ;
         }
         bool compiling = false ;
