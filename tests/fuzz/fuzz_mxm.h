@@ -9,7 +9,8 @@
 // fault (a NULL operand or mismatched dimensions).  The call runs twice on
 // identical operands: through gbgpu with policy gpu (min work 0) and through
 // the library (policy cpu).  The GrB_Info must be the same, C's content the
-// same (floating sums within ts_tolerance; only the pattern for an ANY monoid
+// same (floating sums within ts_tolerance, of C's old values too under an
+// accumulator, which may cancel them; only the pattern for an ANY monoid
 // whose values may differ), and every input must hold what it held.  Some
 // cases then change one input alike on both sides (setElement, removeElement,
 // clear, assign to a row, its sparsity) and make the call again, compared

@@ -121,7 +121,12 @@ GrB_Info fuzz_then_apply (const fuzz_then *t, const fuzz_operands *x) ;
 const char *fuzz_then_name (fuzz_then_kind kind) ;
 
 // C holds what R (the library's C) holds, as exactly as the case's semiring
-// allows; false after printing what differs.
-bool fuzz_same_result (const fuzz_case *c, GrB_Matrix C, GrB_Matrix R) ;
+// allows; false after printing what differs.  scale: what a rounded value's
+// error is relative to besides the value itself (fuzz_accumulated_scale).
+bool fuzz_same_result (const fuzz_case *c, GrB_Matrix C, GrB_Matrix R, double scale) ;
+// An accumulator over a rounded T cancels C's old values (C - T with
+// C ~ T): the result's error is relative to the largest of them, which is
+// the scale of that comparison (0 without an accumulator or a rounded T).
+double fuzz_accumulated_scale (const fuzz_case *c, GrB_Matrix C) ;
 
 #endif
