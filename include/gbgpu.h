@@ -121,7 +121,7 @@ gbgpu_delegate_reason ;
 // them.  A reason or a counter that a later version adds takes room reserved
 // here, so the struct keeps its size while the room lasts.
 #define GBGPU_DELEGATED_CAPACITY 32
-#define GBGPU_STATS_RESERVED 39
+#define GBGPU_STATS_RESERVED 37
 
 typedef struct
 {
@@ -197,6 +197,9 @@ typedef struct
                                     // a compile under GBGPU_JIT_WAIT=1, a disk
                                     // cache read, a module load), those that
                                     // then went to the library too
+    uint64_t split_calls ;          // GPU calls split over several devices
+                                    // (GBGPU_DEVICES)
+    uint64_t split_parts ;          // ... parts they ran, one per device
     uint64_t reserved [GBGPU_STATS_RESERVED] ;  // zero; room for later fields
 }
 gbgpu_stats_t ;

@@ -64,6 +64,9 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
             (unsigned long long) s.device_out_of_memory, (unsigned long long) s.cuda_errors,
             (unsigned long long) s.device_faults,
             gbgpu_device_broken () ? ": the device is not used any more" : "") ;
+    if (s.split_calls > 0)
+        fprintf (f, "gbgpu:   split over devices (GBGPU_DEVICES): %llu calls, %llu parts\n",
+            (unsigned long long) s.split_calls, (unsigned long long) s.split_parts) ;
     if (s.masked_dot_calls > 0)
         fprintf (f, "gbgpu:   by masked dot products: %llu\n",
             (unsigned long long) s.masked_dot_calls) ;

@@ -71,6 +71,37 @@ bool gbgpu_parse_switch (const char *s, bool *value)
     return true ;
 }
 
+bool gbgpu_parse_devices (const char *s, uint64_t *devices)
+{
+    if (s == NULL) return false ;
+    while (isspace ((unsigned char) *s)) s++ ;
+    if (strncasecmp (s, "all", 3) == 0)
+    {
+        s += 3 ;
+        while (isspace ((unsigned char) *s)) s++ ;
+        if (*s != '\0') return false ;
+        *devices = UINT64_MAX ;
+        return true ;
+    }
+    uint64_t set = 0 ;
+    for (;;)
+    {
+        while (isspace ((unsigned char) *s)) s++ ;
+        if (!isdigit ((unsigned char) *s)) return false ;
+        char *end = NULL ;
+        errno = 0 ;
+        unsigned long d = strtoul (s, &end, 10) ;
+        if (errno != 0 || d > 63) return false ;
+        set |= (uint64_t) 1 << d ;
+        s = end ;
+        while (isspace ((unsigned char) *s)) s++ ;
+        if (*s == '\0') break ;
+        if (*s++ != ',') return false ;
+    }
+    *devices = set ;
+    return true ;
+}
+
 // name = one of words (its index in *value), else the default stays.
 static void read_word (const char *name, const char *const *words, int n, int *value)
 {
@@ -122,6 +153,9 @@ void gbgpu_environment_read (gbgpu_environment *e)
     e->policy = (gbgpu_policy) policy ;
     read_count ("GBGPU_MIN_WORK", 0, INT64_MAX, &e->min_work) ;
     read_count ("GBGPU_DEVICE", 0, INT32_MAX, &e->device) ;
+    const char *devices = value_of ("GBGPU_DEVICES") ;
+    if (devices != NULL && !gbgpu_parse_devices (devices, &e->devices))
+        refuse ("GBGPU_DEVICES", devices, "all or device numbers (0 to 63) separated by commas") ;
     read_switch ("GBGPU_STATS", &e->print_stats) ;
     read_switch ("GBGPU_ZERO_COPY", &e->zero_copy) ;
     read_count ("GBGPU_DEVICE_MEMORY_LIMIT", 0, INT64_MAX, &e->device_memory_limit) ;
@@ -135,6 +169,7 @@ void gbgpu_environment_read (gbgpu_environment *e)
     e->masked_dot = (gbgpu_masked_dot_choice) choice ;
     read_switch ("GBGPU_XFER_HUGEPAGES", &e->huge_pages) ;
     read_switch ("GBGPU_MODEL_TRACE", &e->model_trace) ;
+    read_count ("GBGPU_SPLIT_MIN_PRODUCTS", 0, INT64_MAX, &e->split_min_products) ;
 
     gbgpu_cuda_knobs *c = &e->cuda ;
     // "auto", then the registry's forcible accumulators in gbgpu_cuda_accumulator's order

@@ -25,6 +25,8 @@ typedef struct
     gbgpu_policy policy ;           // GBGPU_POLICY=auto|gpu|cpu
     int64_t min_work ;              // GBGPU_MIN_WORK
     int64_t device ;                // GBGPU_DEVICE
+    uint64_t devices ;              // GBGPU_DEVICES: bit d for device d; 0:
+                                    // GBGPU_DEVICE's alone; all bits: "all"
     bool print_stats ;              // GBGPU_STATS
     bool zero_copy ;                // GBGPU_ZERO_COPY
     int64_t device_memory_limit ;   // GBGPU_DEVICE_MEMORY_LIMIT (bytes, 0: none)
@@ -36,6 +38,8 @@ typedef struct
     bool huge_pages ;               // GBGPU_XFER_HUGEPAGES: THP for results
     bool model_trace ;              // GBGPU_MODEL_TRACE: the cost model's
                                     // decisions and measurements on stderr
+    int64_t split_min_products ;    // GBGPU_SPLIT_MIN_PRODUCTS: the least
+                                    // products split over GBGPU_DEVICES
     gbgpu_cuda_knobs cuda ;      // GBGPU_ACCUMULATOR, GBGPU_INJECT_FAILURE,
                                     // GBGPU_XFER_STAGED, _THREADS, _CHUNK
 }
@@ -57,5 +61,8 @@ void gbgpu_environment_read (gbgpu_environment *e) ;
 bool gbgpu_parse_count (const char *s, int64_t *value) ;
 // yes|no|on|off|true|false|1|0, any case.
 bool gbgpu_parse_switch (const char *s, bool *value) ;
+// "all" (every bit), or device numbers from 0 to 63 separated by commas
+// (their bits).
+bool gbgpu_parse_devices (const char *s, uint64_t *devices) ;
 
 #endif

@@ -15,6 +15,13 @@ void gbgpu_options_from_environment (void) ;
 gbgpu_policy gbgpu_current_policy (void) ;
 int64_t gbgpu_current_min_work (void) ;
 int gbgpu_current_device (void) ;                // the GBGPU_DEVICE option
+// The devices a large product is split over: `first` (the call's device,
+// GBGPU_DEVICE when it started), then those of GBGPU_DEVICES that exist (in
+// order); how many (1: `first` alone).  They should be of one kind: the
+// compiled-in kernels and a run-time module are built for the first's.
+#define GBGPU_MAX_SPLIT 16
+int gbgpu_split_devices (int devices [GBGPU_MAX_SPLIT], int first) ;
+int64_t gbgpu_split_min_products (void) ;        // knob GBGPU_SPLIT_MIN_PRODUCTS
 bool gbgpu_zero_copy_enabled (void) ;
 bool gbgpu_jit_enabled (void) ;                  // the GBGPU_JIT option
 bool gbgpu_jit_waits (void) ;                    // the GBGPU_JIT_WAIT option

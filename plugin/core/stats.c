@@ -18,6 +18,7 @@ static _Atomic uint64_t gpu_nanoseconds ;
 static _Atomic uint64_t n_row_block_calls, n_row_blocks, n_row_block_retries ;
 static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
 static _Atomic uint64_t n_masked_dot, n_in_C_arrays, touch_nanoseconds ;
+static _Atomic uint64_t n_split_calls, n_split_parts ;
 static _Atomic uint64_t n_cache_hits, n_cache_misses, n_cache_bytes_saved, n_cache_evictions ;
 static _Atomic uint64_t n_jit_compiles, jit_compile_nanoseconds, n_jit_memory_hits, n_jit_disk_hits ;
 static _Atomic uint64_t jit_wait_nanoseconds ;
@@ -98,6 +99,12 @@ void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host)
     atomic_fetch_add (&n_to_host, to_host) ;
 }
 
+void gbgpu_count_split (uint64_t parts)
+{
+    atomic_fetch_add (&n_split_calls, 1) ;
+    atomic_fetch_add (&n_split_parts, parts) ;
+}
+
 void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries)
 {
     atomic_fetch_add (&n_row_block_calls, 1) ;
@@ -174,6 +181,8 @@ void gbgpu_stats_counters (gbgpu_stats_t *stats)
     stats->device_cache_evictions = n_cache_evictions ;
     stats->results_in_C_arrays = n_in_C_arrays ;
     stats->download_touch_seconds = (double) touch_nanoseconds * 1e-9 ;
+    stats->split_calls = n_split_calls ;
+    stats->split_parts = n_split_parts ;
 }
 
 void gbgpu_stats_reset_counters (void)
@@ -183,6 +192,7 @@ void gbgpu_stats_reset_counters (void)
     n_row_block_calls = 0 ; n_row_blocks = 0 ; n_row_block_retries = 0 ;
     n_out_of_memory = 0 ; n_cuda_errors = 0 ; n_faults = 0 ;
     n_masked_dot = 0 ; n_in_C_arrays = 0 ; touch_nanoseconds = 0 ;
+    n_split_calls = 0 ; n_split_parts = 0 ;
     n_cache_hits = 0 ; n_cache_misses = 0 ; n_cache_bytes_saved = 0 ; n_cache_evictions = 0 ;
     n_model_gpu = 0 ; model_last_gpu_seconds = 0 ; model_last_cpu_seconds = 0 ;
     n_jit_compiles = 0 ; jit_compile_nanoseconds = 0 ; n_jit_memory_hits = 0 ; n_jit_disk_hits = 0 ;

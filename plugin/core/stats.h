@@ -31,6 +31,7 @@ void gbgpu_count_jit_wait (double seconds) ;     // a GPU call getting its kerne
 void gbgpu_count_jit_hit (bool from_disk) ;
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;
 void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries) ;
+void gbgpu_count_split (uint64_t parts) ;        // a call split over this many devices
 // The device cache's lookups, the bytes its hits saved, its evictions.
 void gbgpu_count_device_cache (uint64_t hits, uint64_t misses, uint64_t bytes_saved,
     uint64_t evictions) ;

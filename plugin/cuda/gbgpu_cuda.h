@@ -235,6 +235,11 @@ gbgpu_cuda_status gbgpu_cuda_row_bounds
     const gbgpu_dev_csr *B
 ) ;
 
+// The multiply-adds of each row of A*B, summed (row_products.cu): cumulative
+// (host, nrows+1) [i] = those of rows 0..i-1.  Device memory: 16 bytes a row.
+gbgpu_cuda_status gbgpu_cuda_row_products (int64_t *cumulative, const gbgpu_dev_csr *A,
+    const gbgpu_dev_csr *B) ;
+
 // T<M> = A*X' by one dot product per entry of M (masked_dot.cu):
 // T(i,j) = A(i,:) . X(j,:) over the semiring for each (i,j) in M's pattern
 // where the two rows share an index; X is B's own matrix when the product is

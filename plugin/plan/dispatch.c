@@ -251,6 +251,7 @@ static bool plan_product
         < (double) gbgpu_current_min_work ()) return false ;
 
     plan->semiring = parts->codes ;
+    plan->products = estimate ;
     plan->jit = NULL ;
     plan->run_time = parts->run_time ;
     plan->module = NULL ;

@@ -38,6 +38,7 @@ typedef struct
     bool masked_dot ;           // T<M> = A*B' by dot products: B is B's own
                                 // rows (not transposed), and a valued M is
                                 // read as bool (masked_dot_choice.c)
+    double products ;           // estimated multiply-adds (product_estimate.c)
     gbgpu_cost_sizes cost ;     // policy auto: the sizes the cost model
                                 // decided on (modelled false otherwise)
 }

@@ -20,6 +20,7 @@
 #define _DEFAULT_SOURCE
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include "run/run.h"
 
@@ -177,31 +178,54 @@ void gbgpu_host_result_free (gbgpu_host_result *H)
     H->resident_entries = 0 ;
 }
 
-gbgpu_cuda_status gbgpu_host_result_download (gbgpu_host_result *H,
-    int64_t first_row, const gbgpu_dev_result *T)
+gbgpu_cuda_status gbgpu_host_result_download_at (gbgpu_host_result *H, int64_t first_row,
+    int64_t first_entry, const gbgpu_dev_result *T, GrB_Index *row_pointers, void *iso_value,
+    double *seconds)
 {
-    const int64_t before = H->nvals ;
     const double start = gbgpu_seconds_now () ;
+    *seconds = 0 ;
     // a result that does not fit the arrays would be written past them
-    if (before + T->nvals > gbgpu_host_result_capacity (H) || first_row + T->nrows > H->nrows
+    if (first_entry + T->nvals > gbgpu_host_result_capacity (H) || first_row + T->nrows > H->nrows
      || T->iso != H->iso || T->value_size != H->value_size) return GBGPU_CUDA_ERROR ;
-    void *x = H->iso ? H->x : (unsigned char *) H->x + (size_t) before * H->value_size ;
+    void *x = !H->iso ? (unsigned char *) H->x + (size_t) first_entry * H->value_size
+            : (iso_value != NULL) ? iso_value : H->x ;
     // a large download into pages already in memory: around the caches
     size_t host_bytes = j_bytes (T->nvals) + x_bytes (H, T->nvals) ;
-    bool resident = H->p_resident && before + T->nvals <= H->resident_entries
+    bool resident = H->p_resident && first_entry + T->nvals <= H->resident_entries
         && host_bytes >= LARGE_RESULT_BYTES ;
-    gbgpu_cuda_status status = gbgpu_cuda_download (T, H->p + first_row, H->j + before, x,
+    gbgpu_cuda_status status = gbgpu_cuda_download (T, row_pointers, H->j + first_entry, x,
         resident) ;
     if (status != GBGPU_CUDA_OK) return status ;
     gbgpu_count_bytes (0, gbgpu_cuda_transfer_bytes ()) ;
-    // T's row pointers start at 0: they follow the entries already there
-    if (before > 0)
+    // T's row pointers start at 0: they follow the entries before them
+    if (first_entry > 0)
     {
-        for (int64_t r = first_row ; r <= first_row + T->nrows ; r++) H->p [r] += (GrB_Index) before ;
+        for (int64_t r = 0 ; r <= T->nrows ; r++) row_pointers [r] += (GrB_Index) first_entry ;
     }
-    H->nvals = before + T->nvals ;
-    H->download_seconds += gbgpu_seconds_now () - start ;
+    *seconds = gbgpu_seconds_now () - start ;
     return GBGPU_CUDA_OK ;
+}
+
+gbgpu_cuda_status gbgpu_host_result_download (gbgpu_host_result *H,
+    int64_t first_row, const gbgpu_dev_result *T)
+{
+    double seconds ;
+    gbgpu_cuda_status status = gbgpu_host_result_download_at (H, first_row, H->nvals, T,
+        H->p + first_row, NULL, &seconds) ;
+    if (status != GBGPU_CUDA_OK) return status ;
+    H->nvals += T->nvals ;
+    H->download_seconds += seconds ;
+    return GBGPU_CUDA_OK ;
+}
+
+void gbgpu_host_result_copy_at (gbgpu_host_result *H, int64_t first_row, int64_t first_entry,
+    const gbgpu_host_result *P)
+{
+    memcpy (H->j + first_entry, P->j, (size_t) P->nvals * sizeof (GrB_Index)) ;
+    if (!H->iso) memcpy ((unsigned char *) H->x + (size_t) first_entry * H->value_size, P->x,
+        (size_t) P->nvals * H->value_size) ;
+    for (int64_t r = 0 ; r < P->nrows ; r++)
+        H->p [first_row + r] = P->p [r] + (GrB_Index) first_entry ;
 }
 
 bool gbgpu_host_result_take_back (GrB_Matrix R)

@@ -7,10 +7,12 @@
 // device cache holds them from an earlier call, unchanged since
 // (cache/device_cache.c; what goes up is kept there for the next calls).
 // T = A*B is computed on the device, whole or in blocks of rows when it does
-// not fit (row_blocks.c), comes back (into C's old arrays when T replaces
+// not fit (row_blocks.c), or split over the devices of GBGPU_DEVICES when it
+// is large (devices.c), comes back (into C's old arrays when T replaces
 // C's content: arrays_of_C.c), and the final step writes C.  When T is
 // C's new content exactly (packed straight into C) and was computed whole,
-// its device copy is kept as C's, so a next call reading C uploads nothing.
+// its device copy is kept as C's, so a next call reading C uploads nothing
+// (not a split T's).
 // Until the result is back, nothing the user sees has changed but C's old
 // content where T replaces it (which the library would replace as well), so
 // any failure up to there (inputs too large for the device, a row of T too
@@ -26,102 +28,6 @@
 #include <time.h>
 #include "run/run.h"
 #include "cache/device_cache.h"
-#include "cache/generations.h"
-
-typedef struct
-{
-    gbgpu_dev_csr csr ;              // uploaded by this call, freed at its end
-    gbgpu_cache_entry *cached ;      // or the device cache's, released at its end
-    const gbgpu_operand *operand ;   // NULL: this slot holds nothing
-}
-uploaded ;
-
-static const gbgpu_dev_csr *copy_of (const uploaded *u)
-{
-    return (u->cached != NULL) ? gbgpu_device_cache_csr (u->cached) : &u->csr ;
-}
-
-// Counts a device failure and names the reason to redo the call on the CPU.
-static gbgpu_delegate_reason reason_for (gbgpu_cuda_status s)
-{
-    gbgpu_count_cuda_status (s) ;
-    return (s == GBGPU_CUDA_OUT_OF_MEMORY) ? GBGPU_DELEGATED_DEVICE_MEMORY
-                                           : GBGPU_DELEGATED_DEVICE_ERROR ;
-}
-
-// An earlier upload of the same matrix in the same orientation, with values
-// whenever X needs them.
-static const gbgpu_dev_csr *find_upload (const uploaded *u, int n, const gbgpu_operand *X)
-{
-    for (int k = 0 ; k < n ; k++)
-    {
-        const gbgpu_operand *Y = u [k].operand ;
-        if (Y != NULL && Y->matrix == X->matrix && Y->transpose == X->transpose
-         && (!X->values_needed || (Y->values_needed && Y->type == X->type)))
-            return copy_of (&u [k]) ;
-    }
-    return NULL ;
-}
-
-// Puts op(X) on the device into u: the device cache's copy, or an upload
-// (kept by the cache when it takes it).  Out of device memory, the cache's
-// idle copies are given back and the upload tried once more.
-static gbgpu_delegate_reason upload_input (uploaded *u, const gbgpu_operand *X, int device)
-{
-    u->operand = X ;
-    u->cached = gbgpu_device_cache_acquire (X, device) ;
-    if (u->cached != NULL) return GBGPU_NOT_DELEGATED ;
-    // before X is read: a change meanwhile makes the copy not kept
-    uint64_t generation = gbgpu_device_cache_on () ? gbgpu_generation_of (X->matrix) : 0 ;
-    gbgpu_cuda_status status ;
-    GrB_Info info = gbgpu_upload_operand (&u->csr, X, &status) ;
-    if (status == GBGPU_CUDA_OUT_OF_MEMORY && gbgpu_device_cache_evict_idle ())
-    {
-        gbgpu_count_cuda_status (status) ;
-        info = gbgpu_upload_operand (&u->csr, X, &status) ;
-    }
-    if (info != GrB_SUCCESS)
-    {
-        u->operand = NULL ;
-        // A GraphBLAS failure on the host is the library's to report.
-        return (status != GBGPU_CUDA_OK) ? reason_for (status) : GBGPU_DELEGATED_INVALID ;
-    }
-    u->cached = gbgpu_device_cache_adopt (&u->csr, X, generation, gbgpu_cuda_transfer_bytes (),
-        device) ;
-    return GBGPU_NOT_DELEGATED ;
-}
-
-// Puts A, B and M on the device (device [k] for operand k; NULL for no M).
-static gbgpu_delegate_reason upload_inputs (uploaded up [3],
-    const gbgpu_dev_csr *device [3], const gbgpu_plan *plan, int device_id)
-{
-    const gbgpu_operand *operands [3] = { &plan->A, &plan->B, &plan->M } ;
-    for (int k = 0 ; k < 3 ; k++)
-    {
-        if (operands [k]->matrix == NULL) continue ;
-        device [k] = find_upload (up, k, operands [k]) ;
-        if (device [k] != NULL) continue ;
-        gbgpu_delegate_reason reason = upload_input (&up [k], operands [k], device_id) ;
-        if (reason != GBGPU_NOT_DELEGATED) return reason ;
-        device [k] = copy_of (&up [k]) ;
-    }
-    return GBGPU_NOT_DELEGATED ;
-}
-
-// Gives the inputs back: this call's uploads freed, the cache's copies
-// released.  A call that failed on the device may have left kernels queued
-// that read a copy: they finish before another thread may free it.
-static void release_inputs (uploaded up [3], bool failed)
-{
-    bool cached = false ;
-    for (int k = 0 ; k < 3 ; k++) cached = cached || up [k].cached != NULL ;
-    if (failed && cached) (void) gbgpu_cuda_synchronize () ;
-    for (int k = 0 ; k < 3 ; k++)
-    {
-        gbgpu_cuda_free_csr (&up [k].csr) ;
-        gbgpu_device_cache_release (up [k].cached) ;
-    }
-}
 
 // Packs T into C, or into a new R that the final step applies to C.  When
 // GraphBLAS's allocator is not known, T's arrays are only lent to R, and
@@ -194,8 +100,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         plan = &with_module ;
     }
 
-    const gbgpu_dev_csr *device [3] = { NULL, NULL, NULL } ;
-    uploaded up [3] = { 0 } ;
+    gbgpu_inputs inputs ;
     gbgpu_host_result T ;
     int64_t products = 0 ;
     bool have_result = false ;
@@ -205,17 +110,29 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
     gbgpu_take_arrays_of_C (&old_C, C, M, plan) ;
     double now = gbgpu_seconds_now () ;
     part [GBGPU_PART_SETUP] = now - start ;
-    gbgpu_delegate_reason reason = upload_inputs (up, device, plan, device_id) ;
+    gbgpu_delegate_reason reason = gbgpu_inputs_upload (&inputs, plan, device_id) ;
     part [GBGPU_PART_UPLOAD] = gbgpu_seconds_now () - now ;
     if (reason == GBGPU_NOT_DELEGATED && *info == GrB_SUCCESS)
     {
         now = gbgpu_seconds_now () ;
-        bool keep = plan->direct_to_C && gbgpu_device_cache_on () ;
-        *info = gbgpu_product_to_host (&T, &status, &products, plan,
-            device [0], device [1], device [2], device_id, keep ? &kept->csr : NULL, &old_C) ;
+        const gbgpu_dev_csr *const *on = inputs.on_device ;
+        // large products over every device of GBGPU_DEVICES (the other
+        // devices' uploads then count as kernel time: they overlap it)
+        int devices [GBGPU_MAX_SPLIT] ;
+        const int ndevices = gbgpu_devices_for (devices, plan, device_id) ;
+        bool split = false ;
+        if (ndevices > 1)
+            *info = gbgpu_product_on_devices (&T, &status, &split, &products, plan, devices,
+                ndevices, &inputs, &old_C) ;
+        if (!split)
+        {
+            bool keep = plan->direct_to_C && gbgpu_device_cache_on () ;
+            *info = gbgpu_product_to_host (&T, &status, &products, plan, on [0], on [1], on [2],
+                device_id, keep ? &kept->csr : NULL, &old_C) ;
+        }
         if (status != GBGPU_CUDA_OK)
         {
-            reason = reason_for (status) ;
+            reason = gbgpu_reason_for (status) ;
         }
         else if (*info != GrB_SUCCESS)
         {
@@ -236,7 +153,7 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         part [GBGPU_PART_KERNEL] = gbgpu_seconds_now () - now - part [GBGPU_PART_DOWNLOAD] ;
         if (part [GBGPU_PART_KERNEL] < 0) part [GBGPU_PART_KERNEL] = 0 ;
     }
-    release_inputs (up, !have_result) ;
+    gbgpu_inputs_release (&inputs, !have_result) ;
 
     now = gbgpu_seconds_now () ;
     gbgpu_host_arrays_free (&old_C) ;       // C's arrays that T did not take

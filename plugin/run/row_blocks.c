@@ -81,13 +81,26 @@ static gbgpu_cuda_status product_on_device (gbgpu_dev_result *T, const gbgpu_pla
         : row_wise_product (T, plan, M, A, B, profile) ;
 }
 
-static gbgpu_dev_csr rows_of (const gbgpu_dev_csr *X, int64_t first, int64_t last)
+gbgpu_dev_csr gbgpu_rows_of (const gbgpu_dev_csr *X, int64_t first, int64_t last)
 {
     gbgpu_dev_csr S = *X ;
     S.p = X->p + first ;
     S.nrows = last - first ;
     S.first_row = X->first_row + first ;
     return S ;
+}
+
+gbgpu_cuda_status gbgpu_product_rows (gbgpu_dev_result *T, int64_t *products,
+    const gbgpu_plan *plan, const gbgpu_dev_csr *A, const gbgpu_dev_csr *B,
+    const gbgpu_dev_csr *M, int64_t first, int64_t last)
+{
+    gbgpu_dev_csr A_rows = gbgpu_rows_of (A, first, last), M_rows ;
+    if (M != NULL) M_rows = gbgpu_rows_of (M, first, last) ;
+    gbgpu_cuda_profile profile = { 0 } ;
+    gbgpu_cuda_status s = row_wise_product (T, plan, (M != NULL) ? &M_rows : NULL, &A_rows, B,
+        &profile) ;
+    *products = profile.products ;
+    return s ;
 }
 
 //------------------------------------------------------------------------------
@@ -219,8 +232,8 @@ static GrB_Info product_in_blocks
     for (int64_t first = 0 ; first < m && info == GrB_SUCCESS && *status == GBGPU_CUDA_OK ; )
     {
         int64_t last = block_end (&P, first, budget, compression) ;
-        gbgpu_dev_csr A_rows = rows_of (A, first, last), M_rows ;
-        if (M != NULL) M_rows = rows_of (M, first, last) ;
+        gbgpu_dev_csr A_rows = gbgpu_rows_of (A, first, last), M_rows ;
+        if (M != NULL) M_rows = gbgpu_rows_of (M, first, last) ;
         gbgpu_dev_result T ;
         gbgpu_cuda_profile profile = { 0 } ;
         gbgpu_cuda_status s = row_wise_product (&T, plan, (M != NULL) ? &M_rows : NULL,

@@ -1,7 +1,8 @@
-// plugin/run/run.h: running a plan: inputs to the device (upload.c), the
-// result back into host arrays (host_result.c), whole or in row blocks
-// (row_blocks.c), C's old arrays (arrays_of_C.c), the final step
-// (finish.c), and one product on the GPU (mxm_gpu.c).
+// plugin/run/run.h: running a plan: inputs to the device (upload.c,
+// inputs.c), the result back into host arrays (host_result.c), whole or in
+// row blocks (row_blocks.c), split over devices (devices.c), C's old arrays
+// (arrays_of_C.c), the final step (finish.c), and one product on the GPU
+// (mxm_gpu.c).
 // SPDX-License-Identifier: Apache-2.0
 
 #ifndef GBGPU_RUN_H
@@ -24,6 +25,33 @@
 // GrB_OUT_OF_MEMORY.
 GrB_Info gbgpu_upload_operand (gbgpu_dev_csr *D, const gbgpu_operand *X,
     gbgpu_cuda_status *status) ;
+
+// A call's inputs on one device (inputs.c).
+typedef struct
+{
+    gbgpu_dev_csr csr ;              // uploaded by this call, freed at its end
+    gbgpu_cache_entry *cached ;      // or the device cache's, released at its end
+    const gbgpu_operand *operand ;   // NULL: this slot holds nothing
+}
+gbgpu_uploaded ;
+
+typedef struct
+{
+    gbgpu_uploaded up [3] ;
+    const gbgpu_dev_csr *on_device [3] ;    // A, B, M (NULL: no M)
+}
+gbgpu_inputs ;
+
+// Puts the plan's A, B and M on the device (the calling thread's current
+// one): GBGPU_NOT_DELEGATED, or the reason to go to the CPU.  Release it
+// either way.
+gbgpu_delegate_reason gbgpu_inputs_upload (gbgpu_inputs *in, const gbgpu_plan *plan, int device) ;
+// This call's uploads freed, the cache's copies released.  A call that
+// failed on the device may have left kernels queued that read a copy: they
+// finish before another thread may free it.
+void gbgpu_inputs_release (gbgpu_inputs *in, bool failed) ;
+// Counts a device failure and names the reason to redo the call on the CPU.
+gbgpu_delegate_reason gbgpu_reason_for (gbgpu_cuda_status s) ;
 
 // Host arrays from GraphBLAS's allocator that a result may take over (C's
 // old content's: arrays_of_C.c); NULL where there is none.
@@ -71,6 +99,19 @@ void gbgpu_host_result_free (gbgpu_host_result *H) ;
 // the entries H holds (H must have room for them).
 gbgpu_cuda_status gbgpu_host_result_download (gbgpu_host_result *H,
     int64_t first_row, const gbgpu_dev_result *T) ;
+// The same at a given place, for threads that bring parts of one result
+// into H at once, each its own rows and entries: T's entries from
+// first_entry on, its nrows + 1 row pointers (past first_entry) into
+// row_pointers (H->p + first_row, or the thread's own array where the last
+// one is the next part's first), an iso T's value into iso_value (NULL:
+// H's); H's count of entries is left as it is.  *seconds: the time it took.
+gbgpu_cuda_status gbgpu_host_result_download_at (gbgpu_host_result *H, int64_t first_row,
+    int64_t first_entry, const gbgpu_dev_result *T, GrB_Index *row_pointers, void *iso_value,
+    double *seconds) ;
+// Copies the entries of P (rows filled, not iso) into H from first_entry
+// on, and its row pointers but the last as H's rows first_row on.
+void gbgpu_host_result_copy_at (gbgpu_host_result *H, int64_t first_row, int64_t first_entry,
+    const gbgpu_host_result *P) ;
 
 // Packs H (all its rows filled) into R, which takes the arrays over (R's old
 // content is replaced); H is empty afterwards, whatever happened.
@@ -105,6 +146,45 @@ GrB_Info gbgpu_product_to_host
     const gbgpu_dev_csr *A, const gbgpu_dev_csr *B, const gbgpu_dev_csr *M,
     int device,
     gbgpu_dev_csr *keep,
+    gbgpu_host_arrays *old
+) ;
+
+// Rows [first, last) of a device CSR: its row pointers from `first` on, no copy.
+gbgpu_dev_csr gbgpu_rows_of (const gbgpu_dev_csr *X, int64_t first, int64_t last) ;
+
+// T = rows [first, last) of A*B (T<M>, T<!M>) on the device, whole, by the
+// row-wise kernels; *products gets their multiply-adds.
+gbgpu_cuda_status gbgpu_product_rows (gbgpu_dev_result *T, int64_t *products,
+    const gbgpu_plan *plan, const gbgpu_dev_csr *A, const gbgpu_dev_csr *B,
+    const gbgpu_dev_csr *M, int64_t first, int64_t last) ;
+
+//------------------------------------------------------------------------------
+// one product split over several devices (devices.c)
+//------------------------------------------------------------------------------
+
+// How many devices the plan's product is split over (devices [] gets them,
+// `first`, the call's device, first): 1 when it is not split, as for
+// products below GBGPU_SPLIT_MIN_PRODUCTS, masked dot products and a single
+// device.
+int gbgpu_devices_for (int devices [GBGPU_MAX_SPLIT], const gbgpu_plan *plan, int first) ;
+
+// T = A*B as gbgpu_product_to_host computes it, its rows split over the
+// devices by their products, each part computed on its device by a thread of
+// its own (the inputs put there by that thread), and downloaded straight into
+// H at its place.  The calling thread is on devices [0] and its inputs
+// there are `first`.  Returns as gbgpu_product_to_host does; *status
+// GBGPU_CUDA_OK with *split false, nothing done, when a part could not start
+// (no thread, no room for its inputs on its device, no module there, no row
+// products): the caller computes it on devices [0] alone.
+GrB_Info gbgpu_product_on_devices
+(
+    gbgpu_host_result *H,
+    gbgpu_cuda_status *status,
+    bool *split,
+    int64_t *products,
+    const gbgpu_plan *plan,
+    const int devices [GBGPU_MAX_SPLIT], int ndevices,
+    const gbgpu_inputs *first,
     gbgpu_host_arrays *old
 ) ;
 

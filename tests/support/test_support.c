@@ -215,6 +215,8 @@ gbgpu_stats_t ts_stats_delta (const gbgpu_stats_t *before,
     d.device_cache_evictions = after->device_cache_evictions - before->device_cache_evictions ;
     d.results_in_C_arrays = after->results_in_C_arrays - before->results_in_C_arrays ;
     d.download_touch_seconds = after->download_touch_seconds - before->download_touch_seconds ;
+    d.split_calls = after->split_calls - before->split_calls ;
+    d.split_parts = after->split_parts - before->split_parts ;
     return d ;
 }
 
