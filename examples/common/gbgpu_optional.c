@@ -50,6 +50,16 @@ void gbgpu_optional_apply_policy (const char *program, int policy)
     }
 }
 
+void gbgpu_optional_use_device_of (int local_rank)
+{
+    set_fn set = (set_fn) gbgpu_symbol ("gbgpu_set") ;
+    available_fn available = (available_fn) gbgpu_symbol ("gbgpu_device_available") ;
+    if (set == NULL || available == NULL) return ;
+    int count = 0 ;
+    while (count < 64 && set (GBGPU_DEVICE, count) == GrB_SUCCESS && available ()) count++ ;
+    (void) set (GBGPU_DEVICE, count > 0 ? local_rank % count : 0) ;
+}
+
 void gbgpu_optional_start_device (FILE *report)
 {
     start_fn start = (start_fn) gbgpu_symbol ("gbgpu_start_device") ;

@@ -25,6 +25,10 @@ GrB_Info gbgpu_optional_set_policy (gbgpu_policy policy) ;
 // on stderr when gbgpu is not loaded, and exits when gbgpu refuses it.
 void gbgpu_optional_apply_policy (const char *program, int policy) ;
 
+// gbgpu_set (GBGPU_DEVICE, local_rank modulo the devices there), when gbgpu
+// is loaded: the processes of one node (MPI ranks) each take a GPU of their own.
+void gbgpu_optional_use_device_of (int local_rank) ;
+
 // gbgpu_start_device, when gbgpu is loaded: the device's one-time start
 // (about 0.2 s) is paid here, not by the first timed GrB_mxm.  When it
 // started, a line "device     started in <s> s ..." goes to report.

@@ -1,0 +1,166 @@
+// examples/distributed/distributed.cpp (program gbgpu-distributed): C = A*A over an MPI
+// process grid with CombBLAS, each rank's local products a GrB_mxm (summa_grb.h),
+// against CombBLAS's own local multiply on the same grid.
+// SPDX-License-Identifier: Apache-2.0
+//
+//      mpirun -n P gbgpu-distributed [--cpu | --gpu] [--semiring plus_times|min_plus] INPUT
+//
+// P must be a square (1, 4, 9, ...): CombBLAS 1.16's products need a square
+// grid.  INPUT is a Matrix Market file or a generator spec (rmat:16, ...;
+// examples/common/graph_io.h): rank 0 makes the matrix and writes it to a
+// temporary Matrix Market file that every rank reads its block of
+// (ParallelReadMM).  Every entry is 1, so that both products are exact and
+// must be equal.  --cpu/--gpu set gbgpu's policy; each rank uses the GPU of
+// its rank on the node (modulo the GPUs there).  Prints both times and
+// "equal: yes", and exits 1 when the results differ.
+
+#include <mpi.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <unistd.h>
+#include "summa_grb.h"
+extern "C" {
+#include "gbgpu_optional.h"
+#include "graph_io.h"
+}
+
+using gbgpu_summa::matrix ;
+
+// MIN_PLUS for CombBLAS's own product (its MinPlusSRing does not compile for
+// doubles in 1.16: inf_plus takes no two arguments).
+struct min_plus_semiring
+{
+    typedef double T_promote ;
+    static double id () { return std::numeric_limits <double>::infinity () ; }
+    static bool returnedSAID () { return false ; }
+    static MPI_Op mpi_op () { return MPI_MIN ; }
+    static double add (const double &x, const double &y) { return std::min (x, y) ; }
+    static double multiply (const double &x, const double &y) { return x + y ; }
+    static void axpy (double a, const double &x, double &y) { y = std::min (y, a + x) ; }
+} ;
+
+static void usage (int status)
+{
+    fprintf (status == 0 ? stdout : stderr,
+        "usage: mpirun -n P gbgpu-distributed [--cpu | --gpu] [--semiring plus_times|min_plus] INPUT\n"
+        "  C = A*A with CombBLAS (P a square), the local products by GrB_mxm through gbgpu,\n"
+        "  against CombBLAS's own; A's entries are all 1.\n") ;
+    exit (status) ;
+}
+
+// Rank 0 writes the input to a temporary Matrix Market file; every rank gets its name.
+static std::string input_file (const char *spec, int rank)
+{
+    char path [256] = "" ;
+    if (rank == 0)
+    {
+        double seconds ;
+        GrB_Matrix A = graph_load_or_exit ("gbgpu-distributed", spec, &seconds) ;
+        strcpy (path, "/tmp/gbgpu-distributed-XXXXXX") ;
+        int fd = mkstemp (path) ;
+        if (fd < 0 || graph_write_mtx (path, A) != GrB_SUCCESS)
+        {
+            fprintf (stderr, "gbgpu-distributed: cannot write %s\n", path) ;
+            MPI_Abort (MPI_COMM_WORLD, 1) ;
+        }
+        close (fd) ;
+        GrB_Matrix_free (&A) ;
+    }
+    MPI_Bcast (path, sizeof (path), MPI_CHAR, 0, MPI_COMM_WORLD) ;
+    return path ;
+}
+
+// The rank's number on its node: which GPU it takes.
+static int local_rank ()
+{
+    MPI_Comm node ;
+    int rank = 0 ;
+    MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) ;
+    MPI_Comm_rank (node, &rank) ;
+    MPI_Comm_free (&node) ;
+    return rank ;
+}
+
+int main (int argc, char **argv)
+{
+    int provided, rank, ranks ;
+    MPI_Init_thread (&argc, &argv, MPI_THREAD_SERIALIZED, &provided) ;
+    MPI_Comm_rank (MPI_COMM_WORLD, &rank) ;
+    MPI_Comm_size (MPI_COMM_WORLD, &ranks) ;
+    int policy = -1 ;
+    bool min_plus = false ;
+    const char *spec = nullptr ;
+    for (int k = 1 ; k < argc ; k++)
+    {
+        if (strcmp (argv [k], "--cpu") == 0) policy = GBGPU_POLICY_CPU ;
+        else if (strcmp (argv [k], "--gpu") == 0) policy = GBGPU_POLICY_GPU ;
+        else if (strcmp (argv [k], "--semiring") == 0 && k + 1 < argc)
+        {
+            const char *name = argv [++k] ;
+            if (strcmp (name, "min_plus") == 0) min_plus = true ;
+            else if (strcmp (name, "plus_times") != 0) usage (EXIT_FAILURE) ;
+        }
+        else if (strcmp (argv [k], "--help") == 0 || strcmp (argv [k], "-h") == 0) usage (0) ;
+        else if (argv [k][0] == '-' || spec != nullptr) usage (EXIT_FAILURE) ;
+        else spec = argv [k] ;
+    }
+    if (spec == nullptr) usage (EXIT_FAILURE) ;
+    GrB_init (GrB_NONBLOCKING) ;
+    gbgpu_optional_apply_policy ("gbgpu-distributed", policy) ;
+    gbgpu_optional_use_device_of (local_rank ()) ;
+    bool equal = false ;
+    {
+        const std::string path = input_file (spec, rank) ;
+        auto grid = std::make_shared <combblas::CommGrid> (MPI_COMM_WORLD, 0, 0) ;
+        matrix A (grid) ;
+        A.ParallelReadMM (path, true, combblas::maximum <double> ()) ;
+        MPI_Barrier (MPI_COMM_WORLD) ;     // every rank has read it
+        if (rank == 0) unlink (path.c_str ()) ;
+        A.Apply ([] (double) { return 1.0 ; }) ;
+        matrix B (A) ;      // the products take two objects
+
+        MPI_Barrier (MPI_COMM_WORLD) ;
+        double start = MPI_Wtime () ;
+        matrix C_combblas = min_plus
+            ? combblas::Mult_AnXBn_Synch <min_plus_semiring, double,
+                combblas::SpDCCols <int64_t, double>> (A, B)
+            : combblas::Mult_AnXBn_Synch <combblas::PlusTimesSRing <double, double>, double,
+                combblas::SpDCCols <int64_t, double>> (A, B) ;
+        MPI_Barrier (MPI_COMM_WORLD) ;
+        double combblas_seconds = MPI_Wtime () - start ;
+
+        gbgpu_stats_t before = gbgpu_optional_stats () ;
+        start = MPI_Wtime () ;
+        matrix C = min_plus
+            ? gbgpu_summa::multiply (A, B, GrB_MIN_PLUS_SEMIRING_FP64, GrB_MIN_FP64)
+            : gbgpu_summa::multiply (A, B, GrB_PLUS_TIMES_SEMIRING_FP64, GrB_PLUS_FP64) ;
+        MPI_Barrier (MPI_COMM_WORLD) ;
+        double grb_seconds = MPI_Wtime () - start ;
+        gbgpu_stats_t after = gbgpu_optional_stats () ;
+
+        equal = (C == C_combblas) ;
+        char where [512] ;
+        gbgpu_optional_describe (where, sizeof (where), &before, &after) ;
+        // collective calls: every rank makes them
+        const int64_t a_entries = A.getnnz (), c_entries = C.getnnz () ;
+        const int64_t nrows = A.getnrow (), ncols = A.getncol () ;
+        if (rank == 0)
+        {
+            printf ("input      %s: %lld x %lld, %lld entries; %d ranks (%d x %d grid)\n", spec,
+                (long long) nrows, (long long) ncols, (long long) a_entries, ranks,
+                grid->GetGridRows (), grid->GetGridCols ()) ;
+            printf ("product    C = A*A over %s: %lld entries\n",
+                min_plus ? "MIN_PLUS" : "PLUS_TIMES", (long long) c_entries) ;
+            printf ("combblas   %.6f s (its own local multiply)\n", combblas_seconds) ;
+            printf ("GrB_mxm    %.6f s (local products by GrB_mxm; rank 0: %s)\n", grb_seconds, where) ;
+            printf ("equal: %s\n", equal ? "yes" : "no") ;
+        }
+    }
+    GrB_finalize () ;
+    MPI_Finalize () ;
+    return equal ? 0 : 1 ;
+}
