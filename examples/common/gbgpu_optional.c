@@ -52,12 +52,15 @@ void gbgpu_optional_apply_policy (const char *program, int policy)
 
 void gbgpu_optional_use_device_of (int local_rank)
 {
+    // the CUDA runtime that libgbgpu brought: counting its devices opens no
+    // context on any of them
+    typedef int (*count_fn) (int *) ;
     set_fn set = (set_fn) gbgpu_symbol ("gbgpu_set") ;
-    available_fn available = (available_fn) gbgpu_symbol ("gbgpu_device_available") ;
-    if (set == NULL || available == NULL) return ;
+    count_fn count_devices = (count_fn) gbgpu_symbol ("cudaGetDeviceCount") ;
     int count = 0 ;
-    while (count < 64 && set (GBGPU_DEVICE, count) == GrB_SUCCESS && available ()) count++ ;
-    (void) set (GBGPU_DEVICE, count > 0 ? local_rank % count : 0) ;
+    if (set == NULL || count_devices == NULL || getenv ("GBGPU_DEVICE") != NULL
+     || count_devices (&count) != 0 || count <= 0) return ;
+    (void) set (GBGPU_DEVICE, local_rank % count) ;
 }
 
 void gbgpu_optional_start_device (FILE *report)

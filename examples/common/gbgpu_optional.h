@@ -26,7 +26,8 @@ GrB_Info gbgpu_optional_set_policy (gbgpu_policy policy) ;
 void gbgpu_optional_apply_policy (const char *program, int policy) ;
 
 // gbgpu_set (GBGPU_DEVICE, local_rank modulo the devices there), when gbgpu
-// is loaded: the processes of one node (MPI ranks) each take a GPU of their own.
+// is loaded and GBGPU_DEVICE is not set: the processes of one node (MPI
+// ranks) each take a GPU of their own.
 void gbgpu_optional_use_device_of (int local_rank) ;
 
 // gbgpu_start_device, when gbgpu is loaded: the device's one-time start

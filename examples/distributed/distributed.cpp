@@ -8,8 +8,8 @@
 // P must be a square (1, 4, 9, ...): CombBLAS 1.16's products need a square
 // grid.  INPUT is a Matrix Market file or a generator spec (rmat:16, ...;
 // examples/common/graph_io.h): rank 0 makes the matrix and writes it to a
-// temporary Matrix Market file that every rank reads its block of
-// (ParallelReadMM).  Every entry is 1, so that both products are exact and
+// temporary Matrix Market file in the current folder, which every rank
+// reads its block of (ParallelReadMM): run it from a folder every node sees.  Every entry is 1, so that both products are exact and
 // must be equal.  --cpu/--gpu set gbgpu's policy; each rank uses the GPU of
 // its rank on the node (modulo the GPUs there).  Prints both times and
 // "equal: yes", and exits 1 when the results differ.
@@ -43,16 +43,23 @@ struct min_plus_semiring
     static void axpy (double a, const double &x, double &y) { y = std::min (y, a + x) ; }
 } ;
 
-static void usage (int status)
+static void usage (int status, int rank)
 {
+    if (rank != 0)
+    {
+        MPI_Finalize () ;
+        exit (status) ;
+    }
     fprintf (status == 0 ? stdout : stderr,
         "usage: mpirun -n P gbgpu-distributed [--cpu | --gpu] [--semiring plus_times|min_plus] INPUT\n"
         "  C = A*A with CombBLAS (P a square), the local products by GrB_mxm through gbgpu,\n"
         "  against CombBLAS's own; A's entries are all 1.\n") ;
+    MPI_Finalize () ;
     exit (status) ;
 }
 
-// Rank 0 writes the input to a temporary Matrix Market file; every rank gets its name.
+// Rank 0 writes the input to a temporary Matrix Market file in the current
+// folder (which every node must see); every rank gets its name.
 static std::string input_file (const char *spec, int rank)
 {
     char path [256] = "" ;
@@ -60,7 +67,7 @@ static std::string input_file (const char *spec, int rank)
     {
         double seconds ;
         GrB_Matrix A = graph_load_or_exit ("gbgpu-distributed", spec, &seconds) ;
-        strcpy (path, "/tmp/gbgpu-distributed-XXXXXX") ;
+        strcpy (path, "gbgpu-distributed-XXXXXX") ;
         int fd = mkstemp (path) ;
         if (fd < 0 || graph_write_mtx (path, A) != GrB_SUCCESS)
         {
@@ -102,14 +109,14 @@ int main (int argc, char **argv)
         {
             const char *name = argv [++k] ;
             if (strcmp (name, "min_plus") == 0) min_plus = true ;
-            else if (strcmp (name, "plus_times") != 0) usage (EXIT_FAILURE) ;
+            else if (strcmp (name, "plus_times") != 0) usage (EXIT_FAILURE, rank) ;
         }
-        else if (strcmp (argv [k], "--help") == 0 || strcmp (argv [k], "-h") == 0) usage (0) ;
-        else if (argv [k][0] == '-' || spec != nullptr) usage (EXIT_FAILURE) ;
+        else if (strcmp (argv [k], "--help") == 0 || strcmp (argv [k], "-h") == 0) usage (0, rank) ;
+        else if (argv [k][0] == '-' || spec != nullptr) usage (EXIT_FAILURE, rank) ;
         else spec = argv [k] ;
     }
-    if (spec == nullptr) usage (EXIT_FAILURE) ;
-    GrB_init (GrB_NONBLOCKING) ;
+    if (spec == nullptr) usage (EXIT_FAILURE, rank) ;
+    if (GrB_init (GrB_NONBLOCKING) != GrB_SUCCESS) MPI_Abort (MPI_COMM_WORLD, 1) ;
     gbgpu_optional_apply_policy ("gbgpu-distributed", policy) ;
     gbgpu_optional_use_device_of (local_rank ()) ;
     bool equal = false ;

@@ -51,13 +51,17 @@ public:
         auto *d = X.GetDCSC () ;
         if (d == nullptr || X.getnnz () == 0) return ;     // an empty block: an empty matrix
         GrB_Index *Ap = reinterpret_cast <GrB_Index *> (d->cp) ;
+        static_assert (sizeof (GrB_Index) == sizeof (int64_t), "64-bit indices on both sides") ;
         GrB_Index *Ah = reinterpret_cast <GrB_Index *> (d->jc) ;
         GrB_Index *Ai = reinterpret_cast <GrB_Index *> (d->ir) ;
         void *Ax = d->numx ;
         const GrB_Index nvec = (GrB_Index) d->nzc, nz = (GrB_Index) d->nz ;
-        check (GxB_Matrix_pack_HyperCSC (G_, &Ap, &Ah, &Ai, &Ax, (nvec + 1) * sizeof (GrB_Index),
-            nvec * sizeof (GrB_Index), nz * sizeof (GrB_Index), nz * sizeof (double), false, nvec,
-            false, nullptr), "GxB_Matrix_pack_HyperCSC") ;
+        // row ids sorted in each column: CombBLAS builds blocks from sorted tuples
+        GrB_Info info = GxB_Matrix_pack_HyperCSC (G_, &Ap, &Ah, &Ai, &Ax,
+            (nvec + 1) * sizeof (GrB_Index), nvec * sizeof (GrB_Index), nz * sizeof (GrB_Index),
+            nz * sizeof (double), false, nvec, false, nullptr) ;
+        if (info != GrB_SUCCESS) GrB_Matrix_free (&G_) ;
+        check (info, "GxB_Matrix_pack_HyperCSC") ;
         lent_ = true ;
     }
     lent_block (const lent_block &) = delete ;
@@ -94,21 +98,29 @@ private:
     bool lent_ = false ;
 } ;
 
-// C (a GraphBLAS matrix) as CombBLAS's local block.
+// C (a GraphBLAS matrix held by column) as CombBLAS's local block: its
+// tuples come out sorted by column, then row, as CombBLAS keeps them.
 static SpDCCols <int64_t, double> *block_of (GrB_Matrix C)
 {
     GrB_Index m, n, nvals ;
+    check (GrB_Matrix_wait (C, GrB_MATERIALIZE), "GrB_Matrix_wait") ;     // sorted, no pending work
     check (GrB_Matrix_nrows (&m, C), "GrB_Matrix_nrows") ;
     check (GrB_Matrix_ncols (&n, C), "GrB_Matrix_ncols") ;
     check (GrB_Matrix_nvals (&nvals, C), "GrB_Matrix_nvals") ;
-    std::vector <GrB_Index> I (nvals), J (nvals) ;
-    std::vector <double> X (nvals) ;
-    GrB_Index got = nvals ;
-    check (GrB_Matrix_extractTuples_FP64 (I.data (), J.data (), X.data (), &got, C),
-        "GrB_Matrix_extractTuples") ;
-    auto *tuples = new std::tuple <int64_t, int64_t, double> [nvals > 0 ? nvals : 1] ;
-    for (GrB_Index k = 0 ; k < got ; k++) tuples [k] = std::make_tuple ((int64_t) I [k], (int64_t) J [k], X [k]) ;
-    combblas::SpTuples <int64_t, double> T ((int64_t) got, (int64_t) m, (int64_t) n, tuples) ;
+    std::tuple <int64_t, int64_t, double> *tuples = nullptr ;
+    GrB_Index got = 0 ;
+    if (nvals > 0)
+    {
+        std::vector <GrB_Index> I (nvals), J (nvals) ;
+        std::vector <double> X (nvals) ;
+        got = nvals ;
+        check (GrB_Matrix_extractTuples_FP64 (I.data (), J.data (), X.data (), &got, C),
+            "GrB_Matrix_extractTuples") ;
+        tuples = new std::tuple <int64_t, int64_t, double> [got] ;
+        for (GrB_Index k = 0 ; k < got ; k++)
+            tuples [k] = std::make_tuple ((int64_t) I [k], (int64_t) J [k], X [k]) ;
+    }
+    combblas::SpTuples <int64_t, double> T ((int64_t) got, (int64_t) m, (int64_t) n, tuples, true) ;
     return new SpDCCols <int64_t, double> (T, false) ;
 }
 
@@ -135,6 +147,7 @@ static matrix multiply (matrix &A, matrix &B, GrB_Semiring semiring, GrB_BinaryO
 
     GrB_Matrix C = nullptr ;
     check (GrB_Matrix_new (&C, GrB_FP64, (GrB_Index) m, (GrB_Index) n), "GrB_Matrix_new") ;
+    check (GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_COL), "GxB_Matrix_Option_set") ;
     for (int i = 0 ; i < stages ; i++)
     {
         std::vector <int64_t> ess ;
