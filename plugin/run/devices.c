@@ -22,11 +22,11 @@
 // A thread stays on its device from the uploads to the frees: device memory
 // is stream-ordered on the thread's own stream.  The threads read the user's
 // matrices side by side, which GraphBLAS allows of complete matrices: the
-// caller's own upload (or the device cache's proof) has found them so.  Anything that keeps a part
-// from its device before the product starts (no thread, no room for the
-// inputs, no module) leaves the product to the calling thread's device
-// alone; a device error in a part sends the call to the CPU, as on one
-// device.
+// caller's own upload (or the device cache's proof) has found them so.
+// Anything that keeps a part from its device before the product starts (no
+// thread, no room for the inputs, no module) leaves the product to the
+// calling thread's device alone; a device error in a part sends the call to
+// the CPU, as on one device.
 
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
