@@ -18,14 +18,27 @@
 // (hash_rows_args, launch_shape), so one launch serves them all.
 
 #include <cuda.h>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
 #include <new>
 #include "kernels/accumulate_rows.cuh"
 #include "spgemm/spgemm.cuh"
 
+// A kernel's function is looked up when a call first needs it: with the
+// driver's lazy loading (CUDA_MODULE_LOADING=LAZY, the default since CUDA
+// 12.2) that lookup is what loads the kernel onto the device, so a disk
+// hit loads the kernels its product runs, not the whole set.  The load
+// still checks the image as a whole and finds the hash kernel, which every
+// row can take; a later kernel that cannot load (out of device memory, say)
+// fails the call that needed it, which goes to row blocks or the CPU as any
+// failed launch does.  Threads that race for one kernel find the same
+// function and store the same value.
 struct gbgpu_cuda_module
 {
     CUmodule module ;
-    CUfunction kernels [GBGPU_CUDA_MODULE_KERNELS] ;   // NULL: not in its kernel set
+    char *names [GBGPU_CUDA_MODULE_KERNELS] ;          // NULL: not in its kernel set
+    mutable std::atomic <CUfunction> kernels [GBGPU_CUDA_MODULE_KERNELS] ;
     bool hash_only ;            // the hash kernel alone: every row hashed
     size_t value_size, value_slot_bytes ;
 } ;
@@ -97,6 +110,18 @@ static cudaError_t use_runtime_context ()
     return (current != nullptr) ? cudaSuccess : cudaErrorDeviceUninitialized ;
 }
 
+// A module's kernel for an accumulator, looked up (and so loaded) the
+// first time; a hash-only module's call sends no row to another accumulator.
+static cudaError_t kernel_of (CUfunction *f, const gbgpu_cuda_module *m, int accumulator)
+{
+    *f = m->kernels [accumulator].load (std::memory_order_acquire) ;
+    if (*f != nullptr) return cudaSuccess ;
+    if (m->names [accumulator] == nullptr) return cudaErrorInvalidDeviceFunction ;
+    GBGPU_TRY (runtime_error (driver ()->module_get_function (f, m->module, m->names [accumulator]))) ;
+    m->kernels [accumulator].store (*f, std::memory_order_release) ;
+    return cudaSuccess ;
+}
+
 // The kernel set of a loaded module (accumulate_rows.cuh).
 struct module_kernels
 {
@@ -106,18 +131,20 @@ struct module_kernels
     size_t slot_bytes () const { return sizeof (uint32_t) + m->value_slot_bytes ; }
     cudaError_t allow_shared (int accumulator, int bytes) const
     {
-        return runtime_error (driver ()->func_set_attribute (m->kernels [accumulator],
+        CUfunction f ;
+        GBGPU_TRY (kernel_of (&f, m, accumulator)) ;
+        return runtime_error (driver ()->func_set_attribute (f,
             CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes)) ;
     }
     cudaError_t launch (int accumulator, unsigned blocks, int threads, size_t shared,
         const hash_rows_args &args, const launch_shape &shape) const
     {
-        // a hash-only module's call sends no row to another accumulator
-        if (m->kernels [accumulator] == nullptr) return cudaErrorInvalidDeviceFunction ;
+        CUfunction f ;
+        GBGPU_TRY (kernel_of (&f, m, accumulator)) ;
         hash_rows_args a = args ;
         launch_shape s = shape ;
         void *params [ ] = { &a, &s } ;
-        return runtime_error (driver ()->launch_kernel (m->kernels [accumulator], blocks, 1, 1,
+        return runtime_error (driver ()->launch_kernel (f, blocks, 1, 1,
             (unsigned) threads, 1, 1, (unsigned) shared, (CUstream) stream (), params, nullptr)) ;
     }
 } ;
@@ -166,16 +193,17 @@ extern "C" gbgpu_cuda_status gbgpu_cuda_module_load (gbgpu_cuda_module **module,
     if (e == cudaSuccess) e = runtime_error (driver ()->module_load_data (&m->module, cubin)) ;
     for (int k = 0 ; k < GBGPU_CUDA_MODULE_KERNELS && e == cudaSuccess ; k++)
     {
-        if (kernel_names [k][0] != '\0')
-            e = runtime_error (driver ()->module_get_function (&m->kernels [k], m->module, kernel_names [k])) ;
-        else if (k == GBGPU_ACCUMULATOR_HASH)
-            e = cudaErrorInvalidKernelImage ;
-        else
-            m->hash_only = true ;
+        if (kernel_names [k][0] == '\0') m->hash_only = true ;
+        else if ((m->names [k] = strdup (kernel_names [k])) == nullptr) e = cudaErrorMemoryAllocation ;
     }
+    // the hash kernel, which takes every row, now: a module without it is no module
+    CUfunction hash ;
+    if (e == cudaSuccess) e = kernel_of (&hash, m, GBGPU_ACCUMULATOR_HASH) ;
+    if (e == cudaErrorInvalidDeviceFunction) e = cudaErrorInvalidKernelImage ;
     if (e != cudaSuccess)
     {
         if (m->module != nullptr) (void) driver ()->module_unload (m->module) ;
+        for (char *name : m->names) free (name) ;
         delete m ;
         return status_of (e) ;
     }
