@@ -18,10 +18,11 @@
 #ifndef GBGPU_SUMMA_GRB_H
 #define GBGPU_SUMMA_GRB_H
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
-#include <tuple>
 #include <vector>
 #include <CombBLAS/CombBLAS.h>
 extern "C" {
@@ -98,30 +99,43 @@ private:
     bool lent_ = false ;
 } ;
 
-// C (a GraphBLAS matrix held by column) as CombBLAS's local block: its
-// tuples come out sorted by column, then row, as CombBLAS keeps them.
+// C (a GraphBLAS matrix held by column) as CombBLAS's local block, copied
+// array by array: GraphBLAS's sorted hypersparse CSC is DCSC once its empty
+// columns are left out (CombBLAS lists only the nonempty ones).  C's arrays
+// are packed back, so that GraphBLAS frees them with its own allocator.
 static SpDCCols <int64_t, double> *block_of (GrB_Matrix C)
 {
-    GrB_Index m, n, nvals ;
-    check (GrB_Matrix_wait (C, GrB_MATERIALIZE), "GrB_Matrix_wait") ;     // sorted, no pending work
+    GrB_Index m, n ;
     check (GrB_Matrix_nrows (&m, C), "GrB_Matrix_nrows") ;
     check (GrB_Matrix_ncols (&n, C), "GrB_Matrix_ncols") ;
-    check (GrB_Matrix_nvals (&nvals, C), "GrB_Matrix_nvals") ;
-    std::tuple <int64_t, int64_t, double> *tuples = nullptr ;
-    GrB_Index got = 0 ;
-    if (nvals > 0)
+    GrB_Index *Cp, *Ch, *Ci, Cp_size, Ch_size, Ci_size, Cx_size, nvec ;
+    void *Cx ;
+    bool iso ;
+    // no jumbled flag asked for: the row ids come out sorted in each column
+    check (GxB_Matrix_unpack_HyperCSC (C, &Cp, &Ch, &Ci, &Cx, &Cp_size, &Ch_size, &Ci_size,
+        &Cx_size, &iso, &nvec, nullptr, nullptr), "GxB_Matrix_unpack_HyperCSC") ;
+    const int64_t nz = (int64_t) Cp [nvec] ;
+    int64_t nzc = 0 ;
+    for (GrB_Index k = 0 ; k < nvec ; k++) nzc += (Cp [k + 1] > Cp [k]) ;
+    auto *local = new SpDCCols <int64_t, double> (nz, (int64_t) m, (int64_t) n, nzc) ;
+    if (nz > 0)
     {
-        std::vector <GrB_Index> I (nvals), J (nvals) ;
-        std::vector <double> X (nvals) ;
-        got = nvals ;
-        check (GrB_Matrix_extractTuples_FP64 (I.data (), J.data (), X.data (), &got, C),
-            "GrB_Matrix_extractTuples") ;
-        tuples = new std::tuple <int64_t, int64_t, double> [got] ;
-        for (GrB_Index k = 0 ; k < got ; k++)
-            tuples [k] = std::make_tuple ((int64_t) I [k], (int64_t) J [k], X [k]) ;
+        combblas::Dcsc <int64_t, double> *d = local->GetDCSC () ;
+        int64_t c = 0 ;
+        for (GrB_Index k = 0 ; k < nvec ; k++)
+        {
+            if (Cp [k + 1] == Cp [k]) continue ;
+            d->cp [c] = (int64_t) Cp [k] ;
+            d->jc [c++] = (int64_t) Ch [k] ;
+        }
+        d->cp [nzc] = nz ;
+        memcpy (d->ir, Ci, (size_t) nz * sizeof (int64_t)) ;
+        if (iso) std::fill (d->numx, d->numx + nz, *static_cast <double *> (Cx)) ;
+        else memcpy (d->numx, Cx, (size_t) nz * sizeof (double)) ;
     }
-    combblas::SpTuples <int64_t, double> T ((int64_t) got, (int64_t) m, (int64_t) n, tuples, true) ;
-    return new SpDCCols <int64_t, double> (T, false) ;
+    check (GxB_Matrix_pack_HyperCSC (C, &Cp, &Ch, &Ci, &Cx, Cp_size, Ch_size, Ci_size, Cx_size,
+        iso, nvec, false, nullptr), "GxB_Matrix_pack_HyperCSC") ;
+    return local ;
 }
 
 // C = A*B over `semiring` (doubles in, doubles out), `monoid_op` the
