@@ -311,7 +311,7 @@ static bool digest_is (const gbgpu_jit_digest *d, const char *expected_hex)
 
 // FIPS 180-4's examples (and NIST's one million 'a'), whole and fed in
 // pieces that cross the blocks' boundaries.
-static void test_sha256 (void)
+static void test_sha256_vectors (void)
 {
     gbgpu_jit_digest d = digest_of_text ("abc") ;
     CHECK (digest_is (&d, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")) ;
@@ -334,6 +334,55 @@ static void test_sha256 (void)
     for (const char *p = two_blocks ; *p != '\0' ; p++) gbgpu_sha256_add (&h, p, 1) ;
     gbgpu_sha256_finish (&h, d.bytes) ;
     CHECK (digest_is (&d, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")) ;
+}
+
+// The digest of `size` bytes fed in pieces of 1 to `piece` bytes.
+static gbgpu_jit_digest digest_in_pieces (const unsigned char *bytes, size_t size, size_t piece,
+    unsigned *seed)
+{
+    gbgpu_sha256 h ;
+    gbgpu_sha256_start (&h) ;
+    for (size_t done = 0 ; done < size ; )
+    {
+        size_t n = 1 + (size_t) rand_r (seed) % piece ;
+        if (n > size - done) n = size - done ;
+        gbgpu_sha256_add (&h, bytes + done, n) ;
+        done += n ;
+    }
+    gbgpu_jit_digest d ;
+    gbgpu_sha256_finish (&h, d.bytes) ;
+    return d ;
+}
+
+// The examples through the processor's SHA extensions (where it has them)
+// and through plain C, and both ways alike on random data of every length
+// around the blocks' boundaries and a cubin's size, in random pieces.
+static void test_sha256 (void)
+{
+    test_sha256_vectors () ;
+    gbgpu_sha256_use_extensions (false) ;
+    test_sha256_vectors () ;
+    enum { LARGEST = 450 * 1024 } ;
+    unsigned char *bytes = malloc (LARGEST) ;
+    CHECK (bytes != NULL) ;
+    if (bytes == NULL) return ;
+    unsigned seed = 20261127 ;
+    for (size_t k = 0 ; k < LARGEST ; k++) bytes [k] = (unsigned char) rand_r (&seed) ;
+    const size_t sizes [ ] = { 0, 1, 55, 56, 63, 64, 65, 119, 128, 129, 1000, 4096, LARGEST } ;
+    for (size_t k = 0 ; k < sizeof (sizes) / sizeof (sizes [0]) ; k++)
+    {
+        for (size_t piece = 1 ; piece <= 4097 ; piece *= 8)
+        {
+            unsigned pieces_seed = (unsigned) (k * 31 + piece) ;
+            gbgpu_sha256_use_extensions (false) ;
+            gbgpu_jit_digest plain = digest_in_pieces (bytes, sizes [k], piece, &pieces_seed) ;
+            pieces_seed = (unsigned) (k * 31 + piece) ;
+            gbgpu_sha256_use_extensions (true) ;
+            gbgpu_jit_digest fast = digest_in_pieces (bytes, sizes [k], piece, &pieces_seed) ;
+            CHECK (memcmp (&plain, &fast, sizeof (plain)) == 0) ;
+        }
+    }
+    free (bytes) ;
 }
 
 // The key: everything that determines the cubin, nothing else.

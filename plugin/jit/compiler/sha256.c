@@ -3,10 +3,20 @@
 //
 // The disk cache's keys must not collide even when someone tries (a cache
 // entry is code that runs on the GPU), which a 64-bit FNV hash does not give;
-// the toolkit has no hash the host can call, hence this small one.
+// the toolkit has no hash the host can call, hence this small one.  Where
+// the processor has the SHA extensions (x86-64: most since 2017), whole
+// blocks go through them, about ten times as fast: a disk hit checks a
+// whole-set cubin of about 450 KB, which took 2.4 ms in plain C.
 
+#include <stdatomic.h>
 #include <string.h>
 #include "jit/compiler/sha256.h"
+
+#if defined (__x86_64__) && defined (__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define SHA_EXTENSIONS 1
+#endif
 
 static const uint32_t round_constants [64] =
 {
@@ -61,19 +71,110 @@ void gbgpu_sha256_start (gbgpu_sha256 *h)
     h->length = 0 ;
 }
 
+#ifdef SHA_EXTENSIONS
+
+// The same compression with the SHA extensions, for `blocks` whole blocks:
+// the state as the instructions keep it (ABEF and CDGH), four rounds a
+// step, each step's four message words from the four before (msg1, msg2).
+__attribute__ ((target ("sha,sse4.1,ssse3")))
+static void compress_with_extensions (uint32_t state [8], const unsigned char *data, size_t blocks)
+{
+    const __m128i big_endian = _mm_set_epi64x (0x0c0d0e0f08090a0bLL, 0x0405060700010203LL) ;
+    __m128i dcba = _mm_loadu_si128 ((const __m128i *) &state [0]) ;
+    __m128i hgfe = _mm_loadu_si128 ((const __m128i *) &state [4]) ;
+    __m128i cdab = _mm_shuffle_epi32 (dcba, 0xB1) ;
+    __m128i efgh = _mm_shuffle_epi32 (hgfe, 0x1B) ;
+    __m128i abef = _mm_alignr_epi8 (cdab, efgh, 8) ;
+    __m128i cdgh = _mm_blend_epi16 (efgh, cdab, 0xF0) ;
+    for ( ; blocks > 0 ; blocks--, data += 64)
+    {
+        const __m128i abef_before = abef, cdgh_before = cdgh ;
+        __m128i w [4] ;
+        // unrolled, so that w stays in registers
+#pragma GCC unroll 16
+        for (int step = 0 ; step < 16 ; step++)
+        {
+            __m128i words ;
+            if (step < 4)
+            {
+                words = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (data + 16 * step)),
+                    big_endian) ;
+            }
+            else
+            {
+                __m128i x = _mm_sha256msg1_epu32 (w [step & 3], w [(step + 1) & 3]) ;
+                x = _mm_add_epi32 (x, _mm_alignr_epi8 (w [(step + 3) & 3], w [(step + 2) & 3], 4)) ;
+                words = _mm_sha256msg2_epu32 (x, w [(step + 3) & 3]) ;
+            }
+            w [step & 3] = words ;
+            __m128i k = _mm_add_epi32 (words,
+                _mm_loadu_si128 ((const __m128i *) &round_constants [4 * step])) ;
+            cdgh = _mm_sha256rnds2_epu32 (cdgh, abef, k) ;
+            abef = _mm_sha256rnds2_epu32 (abef, cdgh, _mm_shuffle_epi32 (k, 0x0E)) ;
+        }
+        abef = _mm_add_epi32 (abef, abef_before) ;
+        cdgh = _mm_add_epi32 (cdgh, cdgh_before) ;
+    }
+    __m128i feba = _mm_shuffle_epi32 (abef, 0x1B) ;
+    __m128i dchg = _mm_shuffle_epi32 (cdgh, 0xB1) ;
+    _mm_storeu_si128 ((__m128i *) &state [0], _mm_blend_epi16 (feba, dchg, 0xF0)) ;
+    _mm_storeu_si128 ((__m128i *) &state [4], _mm_alignr_epi8 (dchg, feba, 8)) ;
+}
+
+// Whether this processor has them (with SSSE3 and SSE4.1), asked once:
+// 0 not yet known, 1 no, 2 yes.
+static bool have_extensions (void)
+{
+    static _Atomic int known = 0 ;
+    int k = atomic_load_explicit (&known, memory_order_relaxed) ;
+    if (k == 0)
+    {
+        unsigned a, b, c, d ;
+        bool sha = __get_cpuid_count (7, 0, &a, &b, &c, &d) && (b & (1u << 29)) ;
+        bool sse = __get_cpuid (1, &a, &b, &c, &d) && (c & (1u << 9)) && (c & (1u << 19)) ;
+        k = (sha && sse) ? 2 : 1 ;
+        atomic_store_explicit (&known, k, memory_order_relaxed) ;
+    }
+    return k == 2 ;
+}
+#endif
+
+static _Atomic bool extensions_allowed = true ;
+
+void gbgpu_sha256_use_extensions (bool allowed)
+{
+    atomic_store (&extensions_allowed, allowed) ;
+}
+
+static void compress_blocks (uint32_t state [8], const unsigned char *data, size_t blocks)
+{
+#ifdef SHA_EXTENSIONS
+    if (atomic_load (&extensions_allowed) && have_extensions ())
+    {
+        compress_with_extensions (state, data, blocks) ;
+        return ;
+    }
+#endif
+    for ( ; blocks > 0 ; blocks--, data += 64) compress (state, data) ;
+}
+
 void gbgpu_sha256_add (gbgpu_sha256 *h, const void *data, size_t size)
 {
     const unsigned char *bytes = data ;
-    while (size > 0)
+    size_t used = h->length % 64 ;
+    h->length += size ;
+    // a partial block first, then whole blocks straight from the data
+    if (used > 0)
     {
-        size_t used = h->length % 64 ;
         size_t n = (size < 64 - used) ? size : 64 - used ;
         memcpy (h->block + used, bytes, n) ;
-        h->length += n ;
         bytes += n ;
         size -= n ;
-        if (used + n == 64) compress (h->state, h->block) ;
+        if (used + n < 64) return ;
+        compress_blocks (h->state, h->block, 1) ;
     }
+    compress_blocks (h->state, bytes, size / 64) ;
+    memcpy (h->block, bytes + size / 64 * 64, size % 64) ;
 }
 
 void gbgpu_sha256_finish (gbgpu_sha256 *h, unsigned char digest [GBGPU_SHA256_SIZE])

@@ -5,6 +5,7 @@
 #ifndef GBGPU_JIT_SHA256_H
 #define GBGPU_JIT_SHA256_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,5 +24,9 @@ gbgpu_sha256 ;
 void gbgpu_sha256_start (gbgpu_sha256 *h) ;
 void gbgpu_sha256_add (gbgpu_sha256 *h, const void *data, size_t size) ;
 void gbgpu_sha256_finish (gbgpu_sha256 *h, unsigned char digest [GBGPU_SHA256_SIZE]) ;
+
+// Whether whole blocks may go through the processor's SHA extensions where
+// it has them (the default); false: plain C everywhere (tests compare both).
+void gbgpu_sha256_use_extensions (bool allowed) ;
 
 #endif
