@@ -2,18 +2,30 @@
 // rank's local multiply a GrB_mxm, so that gbgpu computes it on that rank's GPU.
 // SPDX-License-Identifier: Apache-2.0
 //
-// The loop is CombBLAS's own Mult_AnXBn_Synch (ParFriends.h): its process
-// grid, its essentials (GetSetSizes) and its broadcasts (BCastMatrix) of A's
-// blocks along the grid's rows and B's along its columns, one stage per
-// block of the inner dimension.  Only the local product differs: where
-// CombBLAS calls LocalSpGEMM and merges the stages' tuples at the end, each
-// stage here is one C += A_k * B_k over a GrB_Semiring, accumulated in
-// GraphBLAS by the semiring's monoid, and C becomes CombBLAS's local block
-// once.  A block's DCSC arrays (cp, jc, ir, numx) are GraphBLAS's
-// hypersparse CSC exactly (Ap, Ah, Ai, Ax with 64-bit indices), so a block
-// is lent to GraphBLAS without a copy (GxB_Matrix_pack_HyperCSC) and taken
-// back after the product (GxB_Matrix_unpack_HyperCSC): GraphBLAS only reads
-// an input, so it gives the same arrays back, and the block is whole again.
+// The broadcasts are CombBLAS's own Mult_AnXBn_Synch (ParFriends.h): its
+// process grid, its essentials (GetSetSizes) and its broadcasts
+// (BCastMatrix) of A's blocks along the grid's rows and B's along its
+// columns, one stage per block of the inner dimension.  Only the local
+// product differs.  CombBLAS multiplies each stage's pair of blocks and
+// merges the stages' tuples at the end; here a rank keeps the blocks it
+// receives and multiplies them all at once, C_ij = [A_i1 .. A_is] [B_1j;
+// .. ; B_sj], one GrB_mxm that sums the stages in the product's own
+// accumulators (on the GPU) instead of adding each stage's product into C
+// on the host.  Its inputs are copied once to put them side by side
+// (GxB_Matrix_concat): a rank's row of A and column of B, a fraction of
+// what C holds.
+//
+// A block's DCSC arrays (cp, jc, ir, numx) are the hypersparse by-row
+// arrays of its transpose (Ap, Ah, Aj, Ax with 64-bit indices), so each
+// block is lent to GraphBLAS as X' without a copy (GxB_Matrix_pack_HyperCSR)
+// and taken back after (GxB_Matrix_unpack_HyperCSR): GraphBLAS only reads
+// it, so it gives the same arrays back, and the block is whole again.  The
+// rank computes C_ij' = [B_1j' .. B_sj'] [A_i1'; .. ; A_is'] held by row,
+// gbgpu's own layout (no conversion of the inputs on the way to the device,
+// and T packed straight into the result), and C_ij' by row is C_ij's DCSC.
+// Transposed, the multiply takes its operands the other way round: the
+// caller passes the semiring for that (the same one where the multiply
+// commutes, as PLUS_TIMES's and MIN_PLUS's do).
 
 #ifndef GBGPU_SUMMA_GRB_H
 #define GBGPU_SUMMA_GRB_H
@@ -40,29 +52,32 @@ static void check (GrB_Info info, const char *what)
         throw std::runtime_error (std::string (what) + " failed: GrB_Info " + std::to_string (info)) ;
 }
 
-// A CombBLAS block lent to GraphBLAS as a hypersparse by-column matrix of
-// doubles; give_back returns its arrays to the block.
+typedef SpDCCols <int64_t, double> block ;
+
+// A CombBLAS block X lent to GraphBLAS as X', a hypersparse by-row matrix
+// of doubles; give_back returns its arrays to the block.
 class lent_block
 {
 public:
-    lent_block (SpDCCols <int64_t, double> &X) : X_ (X)
+    lent_block (block &X) : X_ (X)
     {
-        check (GrB_Matrix_new (&G_, GrB_FP64, (GrB_Index) X.getnrow (), (GrB_Index) X.getncol ()),
+        check (GrB_Matrix_new (&G_, GrB_FP64, (GrB_Index) X.getncol (), (GrB_Index) X.getnrow ()),
             "GrB_Matrix_new") ;
+        check (GxB_Matrix_Option_set (G_, GxB_FORMAT, GxB_BY_ROW), "GxB_Matrix_Option_set") ;
         auto *d = X.GetDCSC () ;
         if (d == nullptr || X.getnnz () == 0) return ;     // an empty block: an empty matrix
         GrB_Index *Ap = reinterpret_cast <GrB_Index *> (d->cp) ;
         static_assert (sizeof (GrB_Index) == sizeof (int64_t), "64-bit indices on both sides") ;
         GrB_Index *Ah = reinterpret_cast <GrB_Index *> (d->jc) ;
-        GrB_Index *Ai = reinterpret_cast <GrB_Index *> (d->ir) ;
+        GrB_Index *Aj = reinterpret_cast <GrB_Index *> (d->ir) ;
         void *Ax = d->numx ;
         const GrB_Index nvec = (GrB_Index) d->nzc, nz = (GrB_Index) d->nz ;
         // row ids sorted in each column: CombBLAS builds blocks from sorted tuples
-        GrB_Info info = GxB_Matrix_pack_HyperCSC (G_, &Ap, &Ah, &Ai, &Ax,
+        GrB_Info info = GxB_Matrix_pack_HyperCSR (G_, &Ap, &Ah, &Aj, &Ax,
             (nvec + 1) * sizeof (GrB_Index), nvec * sizeof (GrB_Index), nz * sizeof (GrB_Index),
             nz * sizeof (double), false, nvec, false, nullptr) ;
         if (info != GrB_SUCCESS) GrB_Matrix_free (&G_) ;
-        check (info, "GxB_Matrix_pack_HyperCSC") ;
+        check (info, "GxB_Matrix_pack_HyperCSR") ;
         lent_ = true ;
     }
     lent_block (const lent_block &) = delete ;
@@ -76,48 +91,74 @@ public:
 
 private:
     // The block's own arrays out of G again; GraphBLAS moved nothing, as
-    // an input of GrB_mxm (else the block would now hold freed arrays).
+    // an input only (else the block would now hold freed arrays).
     void give_back ()
     {
         lent_ = false ;
         auto *d = X_.GetDCSC () ;
-        GrB_Index *Ap, *Ah, *Ai, Ap_size, Ah_size, Ai_size, Ax_size, nvec ;
+        GrB_Index *Ap, *Ah, *Aj, Ap_size, Ah_size, Aj_size, Ax_size, nvec ;
         void *Ax ;
         bool iso, jumbled ;
-        GrB_Info info = GxB_Matrix_unpack_HyperCSC (G_, &Ap, &Ah, &Ai, &Ax, &Ap_size, &Ah_size,
-            &Ai_size, &Ax_size, &iso, &nvec, &jumbled, nullptr) ;
+        GrB_Info info = GxB_Matrix_unpack_HyperCSR (G_, &Ap, &Ah, &Aj, &Ax, &Ap_size, &Ah_size,
+            &Aj_size, &Ax_size, &iso, &nvec, &jumbled, nullptr) ;
         if (info != GrB_SUCCESS || (void *) Ap != (void *) d->cp || (void *) Ah != (void *) d->jc
-         || (void *) Ai != (void *) d->ir || Ax != (void *) d->numx || iso || jumbled)
+         || (void *) Aj != (void *) d->ir || Ax != (void *) d->numx || iso || jumbled)
         {
             // cannot go on safely: the block's memory is GraphBLAS's now
             fprintf (stderr, "gbgpu-distributed: a block lent to GraphBLAS came back changed\n") ;
             MPI_Abort (MPI_COMM_WORLD, 1) ;
         }
     }
-    SpDCCols <int64_t, double> &X_ ;
+    block &X_ ;
     GrB_Matrix G_ = nullptr ;
     bool lent_ = false ;
 } ;
 
-// C (a GraphBLAS matrix held by column) as CombBLAS's local block, copied
-// array by array: GraphBLAS's sorted hypersparse CSC is DCSC once its empty
-// columns are left out (CombBLAS lists only the nonempty ones).  C's arrays
-// are packed back, so that GraphBLAS frees them with its own allocator.
-static SpDCCols <int64_t, double> *block_of (GrB_Matrix C)
+// The transposes of `blocks` (each lent for the while) side by side, or one
+// above the other, copied into one by-row matrix.
+static GrB_Matrix transposes_joined (const std::vector <block *> &blocks, bool side_by_side)
+{
+    std::vector <std::unique_ptr <lent_block>> lent ;
+    std::vector <GrB_Matrix> tiles ;
+    GrB_Index rows = 0, columns = 0 ;
+    for (block *X : blocks)
+    {
+        lent.push_back (std::make_unique <lent_block> (*X)) ;
+        tiles.push_back (lent.back ()->get ()) ;
+        // X' is X.getncol () by X.getnrow ()
+        if (side_by_side) { rows = (GrB_Index) X->getncol () ; columns += (GrB_Index) X->getnrow () ; }
+        else { rows += (GrB_Index) X->getncol () ; columns = (GrB_Index) X->getnrow () ; }
+    }
+    const GrB_Index n = (GrB_Index) blocks.size () ;
+    GrB_Matrix G = nullptr ;
+    check (GrB_Matrix_new (&G, GrB_FP64, rows, columns), "GrB_Matrix_new") ;
+    GrB_Info info = GxB_Matrix_Option_set (G, GxB_FORMAT, GxB_BY_ROW) ;
+    if (info == GrB_SUCCESS)
+        info = GxB_Matrix_concat (G, tiles.data (), side_by_side ? 1 : n, side_by_side ? n : 1, nullptr) ;
+    if (info != GrB_SUCCESS) GrB_Matrix_free (&G) ;
+    check (info, "GxB_Matrix_concat") ;
+    return G ;
+}
+
+// C's block from C' (held by row), copied array by array: the sorted
+// hypersparse by-row arrays of C' are C's DCSC once the empty rows of C'
+// are left out (CombBLAS lists only nonempty columns).  The arrays are
+// packed back, so that GraphBLAS frees them with its own allocator.
+static block *block_of_transpose (GrB_Matrix Ct)
 {
     GrB_Index m, n ;
-    check (GrB_Matrix_nrows (&m, C), "GrB_Matrix_nrows") ;
-    check (GrB_Matrix_ncols (&n, C), "GrB_Matrix_ncols") ;
-    GrB_Index *Cp, *Ch, *Ci, Cp_size, Ch_size, Ci_size, Cx_size, nvec ;
+    check (GrB_Matrix_ncols (&m, Ct), "GrB_Matrix_ncols") ;
+    check (GrB_Matrix_nrows (&n, Ct), "GrB_Matrix_nrows") ;
+    GrB_Index *Cp, *Ch, *Cj, Cp_size, Ch_size, Cj_size, Cx_size, nvec ;
     void *Cx ;
     bool iso ;
-    // no jumbled flag asked for: the row ids come out sorted in each column
-    check (GxB_Matrix_unpack_HyperCSC (C, &Cp, &Ch, &Ci, &Cx, &Cp_size, &Ch_size, &Ci_size,
-        &Cx_size, &iso, &nvec, nullptr, nullptr), "GxB_Matrix_unpack_HyperCSC") ;
+    // no jumbled flag asked for: the column ids come out sorted in each row
+    check (GxB_Matrix_unpack_HyperCSR (Ct, &Cp, &Ch, &Cj, &Cx, &Cp_size, &Ch_size, &Cj_size,
+        &Cx_size, &iso, &nvec, nullptr, nullptr), "GxB_Matrix_unpack_HyperCSR") ;
     const int64_t nz = (int64_t) Cp [nvec] ;
     int64_t nzc = 0 ;
     for (GrB_Index k = 0 ; k < nvec ; k++) nzc += (Cp [k + 1] > Cp [k]) ;
-    auto *local = new SpDCCols <int64_t, double> (nz, (int64_t) m, (int64_t) n, nzc) ;
+    auto *local = new block (nz, (int64_t) m, (int64_t) n, nzc) ;
     if (nz > 0)
     {
         combblas::Dcsc <int64_t, double> *d = local->GetDCSC () ;
@@ -129,28 +170,42 @@ static SpDCCols <int64_t, double> *block_of (GrB_Matrix C)
             d->jc [c++] = (int64_t) Ch [k] ;
         }
         d->cp [nzc] = nz ;
-        memcpy (d->ir, Ci, (size_t) nz * sizeof (int64_t)) ;
+        memcpy (d->ir, Cj, (size_t) nz * sizeof (int64_t)) ;
         if (iso) std::fill (d->numx, d->numx + nz, *static_cast <double *> (Cx)) ;
         else memcpy (d->numx, Cx, (size_t) nz * sizeof (double)) ;
     }
-    check (GxB_Matrix_pack_HyperCSC (C, &Cp, &Ch, &Ci, &Cx, Cp_size, Ch_size, Ci_size, Cx_size,
-        iso, nvec, false, nullptr), "GxB_Matrix_pack_HyperCSC") ;
+    check (GxB_Matrix_pack_HyperCSR (Ct, &Cp, &Ch, &Cj, &Cx, Cp_size, Ch_size, Cj_size, Cx_size,
+        iso, nvec, false, nullptr), "GxB_Matrix_pack_HyperCSR") ;
     return local ;
 }
 
-// C = A*B over `semiring` (doubles in, doubles out), `monoid_op` the
-// semiring's additive operator (it sums the stages).  A and B must not be
-// the same object (as for CombBLAS's own product).
-typedef SpParMat <int64_t, double, SpDCCols <int64_t, double>> matrix ;
-
-static matrix multiply (matrix &A, matrix &B, GrB_Semiring semiring, GrB_BinaryOp monoid_op)
+// The block of stage `stage` from its owner along `world` (the rank's own
+// when it is that owner; else a new block).
+static block *receive (MPI_Comm world, block &own, int64_t **sizes, int stage, int self)
 {
-    typedef SpDCCols <int64_t, double> block ;
+    block *received = &own ;
+    std::vector <int64_t> ess ;
+    if (stage != self)
+    {
+        for (int j = 0 ; j < block::esscount ; j++) ess.push_back (sizes [j][stage]) ;
+        received = new block () ;
+    }
+    combblas::SpParHelper::BCastMatrix (world, *received, ess, stage) ;
+    return received ;
+}
+
+// C = A*B over a semiring whose multiply `transposed` is the one of
+// C' = B'*A': the semiring's own where its multiply commutes, else the one
+// with the multiply's operands swapped (doubles in, doubles out).  A and B
+// must not be the same object (as for CombBLAS's own product).
+typedef SpParMat <int64_t, double, block> matrix ;
+
+static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed)
+{
     int stages, dummy ;
     // ProductGrid is CommGrid's friend: found through its arguments
     std::shared_ptr <combblas::CommGrid> grid = ProductGrid (A.getcommgrid ().get (),
         B.getcommgrid ().get (), stages, dummy, dummy) ;
-    const int64_t m = A.seq ().getnrow (), n = B.seq ().getncol () ;
     MPI_Barrier (grid->GetWorld ()) ;
     int64_t **a_sizes = combblas::SpHelper::allocate2D <int64_t> (block::esscount, stages) ;
     int64_t **b_sizes = combblas::SpHelper::allocate2D <int64_t> (block::esscount, stages) ;
@@ -158,38 +213,33 @@ static matrix multiply (matrix &A, matrix &B, GrB_Semiring semiring, GrB_BinaryO
     combblas::SpParHelper::GetSetSizes (B.seq (), b_sizes, B.getcommgrid ()->GetColWorld ()) ;
     const int a_self = A.getcommgrid ()->GetRankInProcRow () ;
     const int b_self = B.getcommgrid ()->GetRankInProcCol () ;
-
-    GrB_Matrix C = nullptr ;
-    check (GrB_Matrix_new (&C, GrB_FP64, (GrB_Index) m, (GrB_Index) n), "GrB_Matrix_new") ;
-    check (GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_COL), "GxB_Matrix_Option_set") ;
+    std::vector <block *> a_row (stages), b_column (stages) ;
     for (int i = 0 ; i < stages ; i++)
     {
-        std::vector <int64_t> ess ;
-        block *a_recv = &A.seq (), *b_recv = &B.seq () ;
-        if (i != a_self)
-        {
-            for (int j = 0 ; j < block::esscount ; j++) ess.push_back (a_sizes [j][i]) ;
-            a_recv = new block () ;
-        }
-        combblas::SpParHelper::BCastMatrix (grid->GetRowWorld (), *a_recv, ess, i) ;
-        ess.clear () ;
-        if (i != b_self)
-        {
-            for (int j = 0 ; j < block::esscount ; j++) ess.push_back (b_sizes [j][i]) ;
-            b_recv = new block () ;
-        }
-        combblas::SpParHelper::BCastMatrix (grid->GetColWorld (), *b_recv, ess, i) ;
-        {
-            lent_block a (*a_recv), b (*b_recv) ;
-            check (GrB_mxm (C, nullptr, monoid_op, semiring, a.get (), b.get (), nullptr), "GrB_mxm") ;
-        }
-        if (i != a_self) delete a_recv ;
-        if (i != b_self) delete b_recv ;
+        a_row [i] = receive (grid->GetRowWorld (), A.seq (), a_sizes, i, a_self) ;
+        b_column [i] = receive (grid->GetColWorld (), B.seq (), b_sizes, i, b_self) ;
     }
     combblas::SpHelper::deallocate2D (a_sizes, block::esscount) ;
     combblas::SpHelper::deallocate2D (b_sizes, block::esscount) ;
-    block *local = block_of (C) ;
-    GrB_Matrix_free (&C) ;
+
+    // C_ij' = [B_1j' .. B_sj'] [A_i1'; .. ; A_is']
+    GrB_Matrix Bt = transposes_joined (b_column, true), At = transposes_joined (a_row, false) ;
+    for (int i = 0 ; i < stages ; i++)
+    {
+        if (i != a_self) delete a_row [i] ;
+        if (i != b_self) delete b_column [i] ;
+    }
+    GrB_Index n, m ;
+    check (GrB_Matrix_nrows (&n, Bt), "GrB_Matrix_nrows") ;
+    check (GrB_Matrix_ncols (&m, At), "GrB_Matrix_ncols") ;
+    GrB_Matrix Ct = nullptr ;
+    check (GrB_Matrix_new (&Ct, GrB_FP64, n, m), "GrB_Matrix_new") ;
+    check (GxB_Matrix_Option_set (Ct, GxB_FORMAT, GxB_BY_ROW), "GxB_Matrix_Option_set") ;
+    check (GrB_mxm (Ct, nullptr, nullptr, transposed, Bt, At, nullptr), "GrB_mxm") ;
+    GrB_Matrix_free (&Bt) ;
+    GrB_Matrix_free (&At) ;
+    block *local = block_of_transpose (Ct) ;
+    GrB_Matrix_free (&Ct) ;
     return matrix (local, grid) ;
 }
 
