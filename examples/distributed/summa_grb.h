@@ -25,7 +25,9 @@
 // and T packed straight into the result), and C_ij' by row is C_ij's DCSC.
 // Transposed, the multiply takes its operands the other way round: the
 // caller passes the semiring for that (the same one where the multiply
-// commutes, as PLUS_TIMES's and MIN_PLUS's do).
+// commutes, as PLUS_TIMES's and MIN_PLUS's do).  A hypersparse joined input
+// (one with few rows in use) is still copied by gbgpu on its way up, and
+// C' comes back sparse: its unpack as hypersparse is a pass over its rows.
 
 #ifndef GBGPU_SUMMA_GRB_H
 #define GBGPU_SUMMA_GRB_H
@@ -64,8 +66,10 @@ public:
         check (GrB_Matrix_new (&G_, GrB_FP64, (GrB_Index) X.getncol (), (GrB_Index) X.getnrow ()),
             "GrB_Matrix_new") ;
         check (GxB_Matrix_Option_set (G_, GxB_FORMAT, GxB_BY_ROW), "GxB_Matrix_Option_set") ;
+        if (X.getnnz () == 0) return ;     // an empty block: an empty matrix
         auto *d = X.GetDCSC () ;
-        if (d == nullptr || X.getnnz () == 0) return ;     // an empty block: an empty matrix
+        // a block split for CombBLAS's threads has its entries in pieces
+        if (d == nullptr) throw std::runtime_error ("a block split into pieces cannot be lent") ;
         GrB_Index *Ap = reinterpret_cast <GrB_Index *> (d->cp) ;
         static_assert (sizeof (GrB_Index) == sizeof (int64_t), "64-bit indices on both sides") ;
         GrB_Index *Ah = reinterpret_cast <GrB_Index *> (d->jc) ;
@@ -194,10 +198,12 @@ static block *receive (MPI_Comm world, block &own, int64_t **sizes, int stage, i
     return received ;
 }
 
-// C = A*B over a semiring whose multiply `transposed` is the one of
-// C' = B'*A': the semiring's own where its multiply commutes, else the one
-// with the multiply's operands swapped (doubles in, doubles out).  A and B
-// must not be the same object (as for CombBLAS's own product).
+// C = A*B, given `transposed`, the semiring of C' = B'*A' (doubles in,
+// doubles out): the same one where the multiply commutes, else one whose
+// multiply takes its operands the other way round (PLUS_FIRST's is
+// PLUS_SECOND; a positional multiply also swaps its index: FIRSTI's is
+// SECONDJ).  A and B must not be the same object (as for CombBLAS's own
+// product).
 typedef SpParMat <int64_t, double, block> matrix ;
 
 static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed)
