@@ -21,13 +21,12 @@
 // and taken back after (GxB_Matrix_unpack_HyperCSR): GraphBLAS only reads
 // it, so it gives the same arrays back, and the block is whole again.  The
 // rank computes C_ij' = [B_1j' .. B_sj'] [A_i1'; .. ; A_is'] held by row,
-// gbgpu's own layout (no conversion of the inputs on the way to the device,
-// and T packed straight into the result), and C_ij' by row is C_ij's DCSC.
-// Transposed, the multiply takes its operands the other way round: the
-// caller passes the semiring for that (the same one where the multiply
-// commutes, as PLUS_TIMES's and MIN_PLUS's do).  A hypersparse joined input
-// (one with few rows in use) is still copied by gbgpu on its way up, and
-// C' comes back sparse: its unpack as hypersparse is a pass over its rows.
+// gbgpu's own layout (a sparse input goes up as it is, a hypersparse one,
+// with few rows in use, through a copy; T is packed straight into the
+// result), and C_ij' by row is C_ij's DCSC (its unpack as hypersparse is a
+// pass over its rows).  Transposed, the multiply takes its operands the
+// other way round: the caller passes the semiring for that (the same one
+// where the multiply commutes, as PLUS_TIMES's and MIN_PLUS's do).
 
 #ifndef GBGPU_SUMMA_GRB_H
 #define GBGPU_SUMMA_GRB_H
