@@ -232,12 +232,10 @@ static GrB_Info product_in_blocks
     for (int64_t first = 0 ; first < m && info == GrB_SUCCESS && *status == GBGPU_CUDA_OK ; )
     {
         int64_t last = block_end (&P, first, budget, compression) ;
-        gbgpu_dev_csr A_rows = gbgpu_rows_of (A, first, last), M_rows ;
-        if (M != NULL) M_rows = gbgpu_rows_of (M, first, last) ;
         gbgpu_dev_result T ;
-        gbgpu_cuda_profile profile = { 0 } ;
-        gbgpu_cuda_status s = row_wise_product (&T, plan, (M != NULL) ? &M_rows : NULL,
-            &A_rows, B, &profile) ;
+        int64_t block_products = 0 ;
+        gbgpu_cuda_status s = gbgpu_product_rows (&T, &block_products, plan, A, B, M, first,
+            last) ;
         if (s == GBGPU_CUDA_OUT_OF_MEMORY && last - first > 1)
         {
             // again from `first`, at most half the need at the safe estimate
@@ -254,7 +252,7 @@ static GrB_Info product_in_blocks
             break ;
         }
         blocks++ ;
-        *products += profile.products ;
+        *products += block_products ;
         int64_t block_bound = bound [last] - bound [first] ;
         if (block_bound > 0)
         {
