@@ -13,7 +13,7 @@
 // (spgemm/module_launch.cu) for kernels compiled at run time by NVRTC, which
 // launch the same templates through the driver API.  A kernel set holds one
 // kernel per accumulator, indexed by GBGPU_ACCUMULATOR_<NAME>, and has
-// value_slot_bytes (), slot_bytes (), allow_shared (accumulator, bytes) and
+// value_slot_bytes (), slot_bytes (), allow_max_shared (accumulator) and
 // launch (accumulator, blocks, threads, shared, args, shape).  A new
 // accumulator's template file is included here.
 
@@ -27,6 +27,8 @@
 #include "shuffle_rows.cuh"
 
 #ifndef __CUDACC_RTC__
+#include <atomic>
+
 namespace gbgpu {
 
 // An accumulator's kernel, as every one is declared.
@@ -57,10 +59,22 @@ struct compiled_kernels
         #undef GBGPU_COMPILED_KERNEL
         return kernels [accumulator] ;
     }
-    static cudaError_t allow_shared (int accumulator, int bytes)
+    // Lets the kernel take max_dynamic_shared () bytes, once a device: a
+    // call into the runtime on every launch was a few of a small product's
+    // microseconds, and every launch asks the same (no call can shrink the
+    // limit under another's launch).
+    static cudaError_t allow_max_shared (int accumulator)
     {
-        return cudaFuncSetAttribute (kernel (accumulator),
-            cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) ;
+        static std::atomic <uint64_t> allowed [GBGPU_ACCUMULATOR_COUNT] ;
+        int device = 0 ;
+        GBGPU_TRY (cudaGetDevice (&device)) ;
+        const uint64_t bit = (device < 64) ? uint64_t (1) << device : 0 ;
+        if (bit != 0 && (allowed [accumulator].load (std::memory_order_acquire) & bit))
+            return cudaSuccess ;
+        GBGPU_TRY (cudaFuncSetAttribute (kernel (accumulator),
+            cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic_shared ())) ;
+        allowed [accumulator].fetch_or (bit, std::memory_order_release) ;
+        return cudaSuccess ;
     }
     static cudaError_t launch (int accumulator, unsigned blocks, int threads, size_t shared,
         const hash_rows_args &args, const launch_shape &shape)

@@ -604,11 +604,7 @@ cudaError_t launch_dense_bin (const hash_rows_args &args, const KERNELS &kernels
         shape.shared_states = shared_states ;
         shape.chunk_columns = chunk_columns ;
         shape.column_ranges = (range_columns > 0) ;
-        if (shared_states)
-        {
-            // the same value from every thread, as for the hash bins
-            GBGPU_TRY (kernels.allow_shared (GBGPU_ACCUMULATOR_DENSE, max_dynamic_shared ())) ;
-        }
+        if (shared_states) GBGPU_TRY (kernels.allow_max_shared (GBGPU_ACCUMULATOR_DENSE)) ;
         GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_DENSE, (unsigned) tables.blocks (),
             DENSE_THREADS, shared_bytes, args, shape)) ;
         return args.timer->end (BIN_DENSE) ;

@@ -512,9 +512,7 @@ cudaError_t launch_hash_bins (const hash_rows_args &args, const KERNELS &kernels
             shape.groups_per_block = policy.groups_per_block ;
             const size_t shared = (size_t) policy.groups_per_block * per_slot << shape.table_bits ;
             GBGPU_TRY (args.timer->begin (b)) ;
-            // the same value from every thread: concurrent calls cannot shrink
-            // the limit under another's launch
-            GBGPU_TRY (kernels.allow_shared (GBGPU_ACCUMULATOR_HASH, max_dynamic_shared ())) ;
+            GBGPU_TRY (kernels.allow_max_shared (GBGPU_ACCUMULATOR_HASH)) ;
             const int64_t blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
             GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_HASH, (unsigned) blocks,
                 policy.group_threads * policy.groups_per_block, shared, args, shape)) ;

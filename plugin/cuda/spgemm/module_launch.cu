@@ -39,6 +39,8 @@ struct gbgpu_cuda_module
     CUmodule module ;
     char *names [GBGPU_CUDA_MODULE_KERNELS] ;          // NULL: not in its kernel set
     mutable std::atomic <CUfunction> kernels [GBGPU_CUDA_MODULE_KERNELS] ;
+    // the kernel may take max_dynamic_shared () (a module lives in one device's context)
+    mutable std::atomic <bool> max_shared_allowed [GBGPU_CUDA_MODULE_KERNELS] ;
     bool hash_only ;            // the hash kernel alone: every row hashed
     size_t value_size, value_slot_bytes ;
 } ;
@@ -129,12 +131,15 @@ struct module_kernels
 
     size_t value_slot_bytes () const { return m->value_slot_bytes ; }
     size_t slot_bytes () const { return sizeof (uint32_t) + m->value_slot_bytes ; }
-    cudaError_t allow_shared (int accumulator, int bytes) const
+    cudaError_t allow_max_shared (int accumulator) const
     {
+        if (m->max_shared_allowed [accumulator].load (std::memory_order_acquire)) return cudaSuccess ;
         CUfunction f ;
         GBGPU_TRY (kernel_of (&f, m, accumulator)) ;
-        return runtime_error (driver ()->func_set_attribute (f,
-            CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes)) ;
+        GBGPU_TRY (runtime_error (driver ()->func_set_attribute (f,
+            CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, max_dynamic_shared ()))) ;
+        m->max_shared_allowed [accumulator].store (true, std::memory_order_release) ;
+        return cudaSuccess ;
     }
     cudaError_t launch (int accumulator, unsigned blocks, int threads, size_t shared,
         const hash_rows_args &args, const launch_shape &shape) const

@@ -106,6 +106,7 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
     const int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
     const bool counting = (Cp == nullptr) ;
     const bool active = (i < nrows) ;
+    const bool B_runs = (B_unsorted != nullptr && *B_unsorted == 0) ;
     const int symbolic_bin = (counting || !active) ? BIN_EMPTY : row_bin [i] ;
     row_statistics row = { 0, active ? A.p [i+1] - A.p [i] : 0 } ;
     row.products = row_products (A, B, i, active && (counting || symbolic_bin == BIN_MERGE)) ;
@@ -127,7 +128,7 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
             need = complement ? need + mask_entries : mask_entries ;
         }
         const bool unmasked = (M.p == nullptr) ;
-        const bool sorted_runs = unmasked && *B_unsorted == 0 ;
+        const bool sorted_runs = unmasked && B_runs ;
         int b ;
         if (counting)
         {
@@ -156,7 +157,7 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
         atomicAdd (&counts->products, block_products) ;
     if (blockIdx.x == 0 && threadIdx.x == 0)
     {
-        counts->B_sorted = (*B_unsorted == 0) ;
+        counts->B_sorted = B_runs ;
         if (!counting) counts->entries = (unsigned long long) Cp [nrows] ;
     }
 }
@@ -192,18 +193,19 @@ struct row_analysis
     csr_view A, B, M ;
     bool complement ;
     int64_t nrows, ncols ;
-    const int *B_unsorted ;         // set by check_rows_sorted
+    const int *B_unsorted ;         // 0 from the call's memset, set by check_rows_sorted when
+                                    // B is not known sorted; NULL: not read as runs
     accumulator_choice choice ;
     int64_t *row_need ;
     uint8_t *row_bin ;
-    bin_counts *counts ;
     int64_t *list ;
 } ;
 
 // Fills `bins` (and `list`) for one phase, and *total: the products when
-// counting, T's size when filling (Cp given).
-static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, size_t slot_bytes,
-    const int64_t *Cp, int64_t *row_count, int64_t *total)
+// counting, T's size when filling (Cp given).  counts: the phase's own,
+// zeroed on the device.
+static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, bin_counts *counts,
+    size_t slot_bytes, const int64_t *Cp, int64_t *row_count, int64_t *total)
 {
     const int threads = PASS_THREADS ;
     const unsigned blocks = (unsigned) ((r.nrows + threads - 1) / threads) ;
@@ -211,13 +213,12 @@ static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, size_t slot_
     bins->list = r.list ;
     *total = 0 ;
     if (r.nrows == 0) return cudaSuccess ;
-    GBGPU_TRY (cudaMemsetAsync (r.counts, 0, sizeof (bin_counts), stream ())) ;
     analyse_rows <<<blocks, threads, 0, stream ()>>> (r.A, r.B, r.M, r.complement, r.nrows,
         r.ncols, usable_bins (slot_bytes), Cp, r.B_unsorted, r.choice, row_count, r.row_need,
-        r.row_bin, r.counts) ;
+        r.row_bin, counts) ;
     GBGPU_TRY (cudaGetLastError ()) ;
     bin_counts host ;
-    GBGPU_TRY (cudaMemcpyAsync (&host, r.counts, sizeof (host), cudaMemcpyDeviceToHost, stream ())) ;
+    GBGPU_TRY (cudaMemcpyAsync (&host, counts, sizeof (host), cudaMemcpyDeviceToHost, stream ())) ;
     GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
 
     bin_offsets offsets ;
@@ -234,14 +235,14 @@ static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, size_t slot_
     bins->max_merge_segments = (int64_t) host.max_merge_segments ;
     bins->B_sorted = (host.B_sorted != 0) ;
     *total = (int64_t) (Cp == nullptr ? host.products : host.entries) ;
-    group_rows_by_bin <<<blocks, threads, 0, stream ()>>> (r.nrows, r.row_bin, offsets, r.counts, r.list) ;
+    group_rows_by_bin <<<blocks, threads, 0, stream ()>>> (r.nrows, r.row_bin, offsets, counts, r.list) ;
     return cudaGetLastError () ;
 }
 
-// *unsorted on the device: 0 when every row of B is strictly increasing.
+// *unsorted on the device (0 before): 0 when every row of B is strictly
+// increasing.
 static cudaError_t check_B_sorted (const csr_view &B, int64_t nrows, int *unsorted)
 {
-    GBGPU_TRY (cudaMemsetAsync (unsorted, 0, sizeof (int), stream ())) ;
     if (nrows == 0) return cudaSuccess ;
     const int threads = CHECK_SORTED_THREADS, rows_per_block = threads / 32 ;
     int64_t blocks = (nrows + rows_per_block - 1) / rows_per_block ;
@@ -297,6 +298,41 @@ static cudaError_t compiled_fill (value_fill *f, gbgpu_semiring semiring)
     return cudaSuccess ;
 }
 
+// Where a call's scratch arrays lie in its one allocation: row_count's last
+// entry, both phases' bin counts and B_unsorted together, so that one memset
+// zeroes them (zeroed_bytes from row_count + m); every array aligned for its
+// type, the scan's workspace on 256 bytes (cub's own alignment).
+struct call_scratch
+{
+    size_t row_count_at, counts_at, B_unsorted_at, row_need_at, list_at, row_bin_at, scan_at ;
+    size_t zeroed_bytes, bytes ;
+
+    call_scratch (int64_t m, size_t scan_bytes)
+    {
+        auto aligned = [] (size_t at, size_t alignment) { return (at + alignment - 1) / alignment * alignment ; } ;
+        row_count_at = 0 ;
+        counts_at = row_count_at + (size_t) (m + 1) * sizeof (int64_t) ;
+        B_unsorted_at = counts_at + 2 * sizeof (bin_counts) ;
+        row_need_at = aligned (B_unsorted_at + sizeof (int), sizeof (int64_t)) ;
+        zeroed_bytes = row_need_at - (counts_at - sizeof (int64_t)) ;
+        list_at = row_need_at + (size_t) m * sizeof (int64_t) ;
+        row_bin_at = list_at + (size_t) m * sizeof (int64_t) ;
+        scan_at = aligned (row_bin_at + (size_t) m, 256) ;
+        bytes = scan_at + scan_bytes ;
+    }
+    template <class T> static T *at (unsigned char *base, size_t offset)
+    {
+        return reinterpret_cast <T *> (base + offset) ;
+    }
+    int64_t *row_count (unsigned char *b) const { return at <int64_t> (b, row_count_at) ; }
+    bin_counts *counts (unsigned char *b, int phase) const { return at <bin_counts> (b, counts_at) + phase ; }
+    int *B_unsorted (unsigned char *b) const { return at <int> (b, B_unsorted_at) ; }
+    int64_t *row_need (unsigned char *b) const { return at <int64_t> (b, row_need_at) ; }
+    int64_t *list (unsigned char *b) const { return at <int64_t> (b, list_at) ; }
+    uint8_t *row_bin (unsigned char *b) const { return at <uint8_t> (b, row_bin_at) ; }
+    void *scan (unsigned char *b) const { return b + scan_at ; }
+} ;
+
 static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     const gbgpu_dev_csr *Md, bool complement, const gbgpu_dev_csr *Ad, const gbgpu_dev_csr *Bd,
     gbgpu_cuda_profile *profile)
@@ -321,17 +357,23 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     } ;
     GBGPU_TRY (mark (0)) ;
 
-    device_array <int64_t> row_count, row_need, Cp, list ;
-    device_array <uint8_t> row_bin ;
-    device_array <bin_counts> counts ;
-    device_array <int> B_unsorted ;
-    GBGPU_TRY (row_count.allocate (m + 1)) ;
+    // T's row pointers, and the call's scratch in one allocation, zeroed where
+    // it must be by one memset (call_scratch): each allocation, free and
+    // memset is a call into the runtime, and a small product's time is
+    // mostly such calls (docs/performance.md)
+    size_t scan_bytes = 0 ;
+    GBGPU_TRY (cub::DeviceScan::ExclusiveSum (nullptr, scan_bytes, (int64_t *) nullptr,
+        (int64_t *) nullptr, m + 1, stream ())) ;
+    const call_scratch layout (m, scan_bytes) ;
+    device_array <int64_t> Cp ;
+    device_array <unsigned char> scratch ;
     GBGPU_TRY (Cp.allocate (m + 1)) ;
-    GBGPU_TRY (list.allocate (m)) ;
-    GBGPU_TRY (row_need.allocate (m)) ;
-    GBGPU_TRY (row_bin.allocate (m)) ;
-    GBGPU_TRY (counts.allocate (1)) ;
-    GBGPU_TRY (B_unsorted.allocate (1)) ;
+    GBGPU_TRY (scratch.allocate (layout.bytes)) ;
+    int64_t *row_count = layout.row_count (scratch.get ()) ;
+    bin_counts *symbolic_counts = layout.counts (scratch.get (), 0) ;
+    bin_counts *numeric_counts = layout.counts (scratch.get (), 1) ;
+    int *B_unsorted = layout.B_unsorted (scratch.get ()) ;
+    GBGPU_TRY (cudaMemsetAsync (row_count + m, 0, layout.zeroed_bytes, stream ())) ;
     bin_timer symbolic_timer, numeric_timer ;
     if (profile != nullptr && profile->per_bin)
     {
@@ -347,29 +389,24 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
                                                        : knobs ().accumulator ;
     const bool runs_wanted = (M.p == nullptr) && (choice == GBGPU_CUDA_ACCUMULATOR_AUTO
         || choice == GBGPU_CUDA_ACCUMULATOR_MERGE || choice == GBGPU_CUDA_ACCUMULATOR_DENSE) ;
-    if (runs_wanted && !Bd->rows_sorted) GBGPU_TRY (check_B_sorted (B, Bd->nrows, B_unsorted.get ())) ;
-    else GBGPU_TRY (cudaMemsetAsync (B_unsorted.get (), runs_wanted ? 0 : 1, sizeof (int), stream ())) ;
-    const row_analysis analysis = { A, B, M, complement, m, n, B_unsorted.get (), choice,
-        row_need.get (), row_bin.get (), counts.get (), list.get () } ;
+    if (runs_wanted && !Bd->rows_sorted) GBGPU_TRY (check_B_sorted (B, Bd->nrows, B_unsorted)) ;
+    const row_analysis analysis = { A, B, M, complement, m, n, runs_wanted ? B_unsorted : nullptr,
+        choice, layout.row_need (scratch.get ()), layout.row_bin (scratch.get ()),
+        layout.list (scratch.get ()) } ;
 
     // symbolic
     row_bins symbolic_bins ;
     int64_t products = 0 ;
-    GBGPU_TRY (bin_rows (&symbolic_bins, analysis, sizeof (uint32_t), nullptr, row_count.get (), &products)) ;
+    GBGPU_TRY (bin_rows (&symbolic_bins, analysis, symbolic_counts, sizeof (uint32_t), nullptr,
+        row_count, &products)) ;
     GBGPU_TRY (mark (1)) ;
-    hash_rows_args args = { A, B, M, complement, n, row_need.get (), row_count.get (), nullptr, nullptr,
+    hash_rows_args args = { A, B, M, complement, n, analysis.row_need, row_count, nullptr, nullptr,
         nullptr, &symbolic_bins, &symbolic_timer } ;
     GBGPU_TRY (count_rows (args)) ;
 
-    // T's row pointers and size
-    GBGPU_TRY (cudaMemsetAsync (row_count.get () + m, 0, sizeof (int64_t), stream ())) ;
-    size_t scan_bytes = 0 ;
-    GBGPU_TRY (cub::DeviceScan::ExclusiveSum (nullptr, scan_bytes, row_count.get (), Cp.get (), m + 1, stream ())) ;
-    device_array <unsigned char> scan_scratch ;
-    GBGPU_TRY (scan_scratch.allocate (scan_bytes)) ;
-    GBGPU_TRY (cub::DeviceScan::ExclusiveSum (scan_scratch.get (), scan_bytes, row_count.get (), Cp.get (), m + 1, stream ())) ;
-    scan_scratch.reset () ;
-    row_count.reset () ;
+    // T's row pointers and size (row_count [m] is 0)
+    GBGPU_TRY (cub::DeviceScan::ExclusiveSum (layout.scan (scratch.get ()), scan_bytes, row_count,
+        Cp.get (), m + 1, stream ())) ;
     GBGPU_TRY (mark (2)) ;
     GBGPU_TRY (inject_failure_if_asked ()) ;
 
@@ -379,14 +416,15 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     const size_t fill_slot_bytes = sizeof (uint32_t) + values.value_slot_bytes ;
     row_bins numeric_bins ;
     int64_t nvals = 0 ;
-    GBGPU_TRY (bin_rows (&numeric_bins, analysis, fill_slot_bytes, Cp.get (), nullptr, &nvals)) ;
+    GBGPU_TRY (bin_rows (&numeric_bins, analysis, numeric_counts, fill_slot_bytes, Cp.get (), nullptr,
+        &nvals)) ;
     const size_t value_size = values.value_size ;
     device_array <int64_t> Cj ;
     device_array <unsigned char> Cx ;
     GBGPU_TRY (Cj.allocate (nvals)) ;
     GBGPU_TRY (Cx.allocate ((iso ? 1 : nvals) * value_size)) ;
     if (iso) GBGPU_TRY (set_to_one (Cx.get (), values.iso_type)) ;
-    args = { A, B, M, complement, n, row_need.get (), nullptr, Cp.get (), Cj.get (), Cx.get (),
+    args = { A, B, M, complement, n, analysis.row_need, nullptr, Cp.get (), Cj.get (), Cx.get (),
         &numeric_bins, &numeric_timer } ;
     GBGPU_TRY (values.module != nullptr ? fill_rows_with_module (args, values.module)
                                         : values.compiled (args)) ;
