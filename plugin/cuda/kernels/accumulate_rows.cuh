@@ -86,20 +86,21 @@ struct compiled_kernels
 
 // One phase with the kernel set `kernels`; FILL: the numeric phase (an
 // accumulator the registry marks not counted runs only then).  The bins
-// write disjoint rows of T: each is launched beside the others, unless the
-// bins are timed (each then alone) or only one bin of this phase has rows:
-// a fork to a side stream and the join back cost four calls into the
-// runtime, and a launch alone gains nothing by them.
+// write disjoint rows of T: each launch is made beside the others, unless the
+// bins are timed (each then alone) or the phase has only one launch (shared
+// hash bins may share one, launch_hash_bins): a fork to a side stream and
+// the join back cost four calls into the runtime, and a launch alone gains
+// nothing by them.
 template <bool FILL, class KERNELS>
 cudaError_t accumulate_rows_with (const hash_rows_args &args, const KERNELS &kernels)
 {
-    int bins_with_rows = 0 ;
-    for (int b = 0 ; b < N_SHARED_BINS ; b++) bins_with_rows += (args.bins->rows [b] > 0) ;
+    const bool timed = args.timer->enabled () ;
+    int launches = shared_bin_launches (*args.bins, timed, kernels.slot_bytes ()) ;
     #define GBGPU_COUNT_BIN(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
-        if constexpr (FILL || counted) bins_with_rows += (args.bins->rows [BIN_ ## BIN] > 0) ;
+        if constexpr (FILL || counted) launches += (args.bins->rows [BIN_ ## BIN] > 0) ;
     GBGPU_ACCUMULATORS (GBGPU_COUNT_BIN)
     #undef GBGPU_COUNT_BIN
-    concurrent_launches beside (!args.timer->enabled () && bins_with_rows > 1) ;
+    concurrent_launches beside (!timed && launches > 1) ;
     #define GBGPU_LAUNCH_BINS(NAME, name, BIN, bin, kernel, launcher, counted, forcible) \
         if constexpr (FILL || counted) GBGPU_TRY (launcher (args, kernels, beside)) ;
     GBGPU_ACCUMULATORS (GBGPU_LAUNCH_BINS)

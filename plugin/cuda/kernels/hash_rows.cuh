@@ -291,15 +291,25 @@ template <class T> __device__ __forceinline__ T value_at (const void *x, bool is
 // address space, then the shared compare-and-swap loop.
 enum class table_memory { shared, global } ;
 
+// The part of the launch (its bin) this block works on: the last whose
+// first block is at or before it.
+__device__ __forceinline__ int block_part (const launch_shape &shape)
+{
+    int part = 0 ;
+    while (part + 1 < shape.hash_parts && (int64_t) blockIdx.x >= shape.hash_part [part + 1].first_block)
+        part++ ;
+    return part ;
+}
+
 template <class SR, bool FILL, table_memory MEMORY>
-__device__ __forceinline__ void hash_rows (const hash_rows_args &args, const launch_shape &shape,
-    unsigned char *shared_tables, int *row_size, int *next_entry)
+__device__ __forceinline__ void hash_rows (const hash_rows_args &args, const hash_bin_part &part,
+    void *global_tables, unsigned char *shared_tables, int *row_size, int *next_entry)
 {
     using T = typename SR::T ;
     using X = typename SR::X ;
     using S = typename SR::S ;
 
-    const int G = shape.group_threads ;
+    const int G = part.group_threads ;
     const int group = threadIdx.x / G, lane_in_group = threadIdx.x % G ;
     const int lane = threadIdx.x % 32 ;
 
@@ -308,25 +318,26 @@ __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const lau
 
     // Every thread of the block runs the same number of iterations, so the
     // block-wide barriers below are reached by all.
-    for (int64_t first = (int64_t) blockIdx.x * shape.groups_per_block ;
-         first < shape.nrows ;
-         first += (int64_t) gridDim.x * shape.groups_per_block)
+    const int64_t block_in_part = (int64_t) blockIdx.x - part.first_block ;
+    for (int64_t first = block_in_part * part.groups_per_block ;
+         first < part.nrows ;
+         first += part.blocks * part.groups_per_block)
     {
         const int64_t r = first + group ;
-        const bool active = (r < shape.nrows) ;
-        const int64_t i = active ? shape.rows [r] : 0 ;
+        const bool active = (r < part.nrows) ;
+        const int64_t i = active ? part.rows [r] : 0 ;
 
         // Shared tables: keys of all groups first, then the value slots
         // (8-byte aligned).  A global table (one row per block) is sized for
         // its row, within the block's allocation.
-        int table_bits = shape.table_bits ;
+        int table_bits = part.table_bits ;
         uint32_t *keys ;
         S *slots ;
         if constexpr (MEMORY == table_memory::global)
         {
             table_bits = global_table_bits (args.need [i]) ;
-            unsigned char *base = static_cast <unsigned char *> (shape.tables)
-                + ((size_t) blockIdx.x * slot_bytes <SR> () << shape.table_bits) ;
+            unsigned char *base = static_cast <unsigned char *> (global_tables)
+                + ((size_t) block_in_part * slot_bytes <SR> () << part.table_bits) ;
             keys = reinterpret_cast <uint32_t *> (base) ;
             slots = reinterpret_cast <S *> (base + (sizeof (uint32_t) << table_bits)) ;
         }
@@ -334,7 +345,7 @@ __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const lau
         {
             keys = reinterpret_cast <uint32_t *> (shared_tables) + (group << table_bits) ;
             slots = reinterpret_cast <S *> (shared_tables
-                + ((size_t) shape.groups_per_block * sizeof (uint32_t) << table_bits))
+                + ((size_t) part.groups_per_block * sizeof (uint32_t) << table_bits))
                 + (group << table_bits) ;
         }
         const int table_size = 1 << table_bits ;
@@ -453,17 +464,22 @@ __device__ __forceinline__ void hash_rows (const hash_rows_args &args, const lau
     }
 }
 
+// The launch's shape is a __grid_constant__: the kernel reads its part at an
+// index known only at run time, and so from the kernel's parameters where
+// they are, not from a copy in local memory (64-72 bytes of stack in FP64's
+// kernels, a local load or store for most of the fill's reads of it).
 template <class SR, bool FILL>
 __global__ void __launch_bounds__ (1024)
-hash_rows_kernel (const hash_rows_args args, const launch_shape shape)
+hash_rows_kernel (const hash_rows_args args, const __grid_constant__ launch_shape shape)
 {
     extern __shared__ __align__ (16) unsigned char shared_tables [ ] ;
     // per row of the block: its entries so far, the next entry of A(i,:) to walk
     __shared__ int row_size [32], next_entry [32] ;
+    const hash_bin_part &part = shape.hash_part [block_part (shape)] ;
     if (shape.tables != nullptr)
-        hash_rows <SR, FILL, table_memory::global> (args, shape, shared_tables, row_size, next_entry) ;
+        hash_rows <SR, FILL, table_memory::global> (args, part, shape.tables, shared_tables, row_size, next_entry) ;
     else
-        hash_rows <SR, FILL, table_memory::shared> (args, shape, shared_tables, row_size, next_entry) ;
+        hash_rows <SR, FILL, table_memory::shared> (args, part, shape.tables, shared_tables, row_size, next_entry) ;
 }
 
 #ifndef __CUDACC_RTC__
@@ -471,10 +487,68 @@ hash_rows_kernel (const hash_rows_args args, const launch_shape shape)
 // launching the hash bins
 //------------------------------------------------------------------------------
 
+// A shared bin's blocks: their threads and dynamic shared memory.
+inline int shared_bin_threads (int b)
+{
+    return shared_bins [b].group_threads * shared_bins [b].groups_per_block ;
+}
+
+inline size_t shared_bin_bytes (int b, size_t slot_bytes)
+{
+    return (size_t) shared_bins [b].groups_per_block * slot_bytes << bin_table_bits (b) ;
+}
+
+// Calls launch (first, last) for each launch of the shared bins with rows,
+// the largest tables first (their rows take longest): bins first down to
+// last, the empty ones among them left out.  Consecutive bins whose blocks
+// have as many threads share a launch, unless the joined launch's shared
+// memory (its largest part's) would leave fewer blocks of one of them
+// resident on a multiprocessor than alone, as far as shared memory says, or
+// the device does not say.  FP64 on an H100: hash4096 and hash8192 share
+// one; hash16384's tables leave room for one block a multiprocessor where
+// theirs leave two, so it has its own.  Timed bins (bin_timer) each have
+// their own.
+template <class LAUNCH>
+cudaError_t for_each_shared_launch (const row_bins &bins, bool timed, size_t slot_bytes,
+    LAUNCH &&launch)
+{
+    for (int b = N_SHARED_BINS - 1 ; b >= 0 ; b--)
+    {
+        if (bins.rows [b] == 0) continue ;
+        const int threads = shared_bin_threads (b) ;
+        size_t largest = shared_bin_bytes (b, slot_bytes), smallest = largest ;
+        int last = b ;
+        for (int c = b - 1 ; !timed && c >= 0 ; c--)
+        {
+            if (bins.rows [c] == 0) continue ;
+            if (shared_bin_threads (c) != threads) break ;
+            const size_t bytes = shared_bin_bytes (c, slot_bytes) ;
+            const size_t joined_largest = (bytes > largest) ? bytes : largest ;
+            const size_t joined_smallest = (bytes < smallest) ? bytes : smallest ;
+            const int joined = resident_blocks (threads, joined_largest) ;
+            if (joined == 0 || joined < resident_blocks (threads, joined_smallest)) break ;
+            largest = joined_largest ;
+            smallest = joined_smallest ;
+            last = c ;
+        }
+        GBGPU_TRY (launch (b, last)) ;
+        b = last ;
+    }
+    return cudaSuccess ;
+}
+
+// How many launches the shared bins take (for_each_shared_launch).
+inline int shared_bin_launches (const row_bins &bins, bool timed, size_t slot_bytes)
+{
+    int launches = 0 ;
+    (void) for_each_shared_launch (bins, timed, slot_bytes,
+        [&] (int, int) -> cudaError_t { launches++ ; return cudaSuccess ; }) ;
+    return launches ;
+}
+
 // KERNELS: the kernel set of one semiring and phase (accumulate_rows.cuh:
-// compiled in, or loaded from a run-time compiled module); each bin is
-// launched beside the others (`beside`), the largest tables first: their
-// rows take longest.
+// compiled in, or loaded from a run-time compiled module); each launch runs
+// beside the others (`beside`), the global bin's first.
 template <class KERNELS>
 cudaError_t launch_hash_bins (const hash_rows_args &args, const KERNELS &kernels,
     concurrent_launches &beside)
@@ -490,36 +564,42 @@ cudaError_t launch_hash_bins (const hash_rows_args &args, const KERNELS &kernels
             GBGPU_TRY (args.timer->begin (BIN_GLOBAL)) ;
             block_tables tables ;
             GBGPU_TRY (tables.allocate (bins.rows [BIN_GLOBAL], per_slot << bits)) ;
-            launch_shape shape = bin_shape (bins, BIN_GLOBAL) ;
+            launch_shape shape = { } ;
             shape.tables = tables.get () ;
-            shape.table_bits = bits ;
-            shape.group_threads = GLOBAL_GROUP_THREADS ;
-            shape.groups_per_block = 1 ;
+            shape.hash_parts = 1 ;
+            shape.hash_part [0] = { bins.list + bins.offset [BIN_GLOBAL], bins.rows [BIN_GLOBAL],
+                0, tables.blocks (), bits, GLOBAL_GROUP_THREADS, 1 } ;
             GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_HASH, (unsigned) tables.blocks (),
                 GLOBAL_GROUP_THREADS, 0, args, shape)) ;
             return args.timer->end (BIN_GLOBAL) ;
         })) ;
     }
-    for (int b = N_SHARED_BINS - 1 ; b >= 0 ; b--)
+    return for_each_shared_launch (bins, args.timer->enabled (), per_slot, [&] (int first, int last)
     {
-        if (bins.rows [b] == 0) continue ;
-        GBGPU_TRY (beside.run ([&] () -> cudaError_t
+        return beside.run ([&] () -> cudaError_t
         {
-            const bin_policy &policy = shared_bins [b] ;
-            launch_shape shape = bin_shape (bins, b) ;
-            shape.table_bits = bin_table_bits (b) ;
-            shape.group_threads = policy.group_threads ;
-            shape.groups_per_block = policy.groups_per_block ;
-            const size_t shared = (size_t) policy.groups_per_block * per_slot << shape.table_bits ;
-            GBGPU_TRY (args.timer->begin (b)) ;
+            launch_shape shape = { } ;
+            size_t shared = 0 ;
+            int64_t blocks = 0 ;
+            for (int b = first ; b >= last ; b--)
+            {
+                if (bins.rows [b] == 0) continue ;
+                const bin_policy &policy = shared_bins [b] ;
+                const int64_t bin_blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
+                shape.hash_part [shape.hash_parts++] = { bins.list + bins.offset [b], bins.rows [b],
+                    blocks, bin_blocks, bin_table_bits (b), policy.group_threads, policy.groups_per_block } ;
+                blocks += bin_blocks ;
+                const size_t bytes = shared_bin_bytes (b, per_slot) ;
+                if (bytes > shared) shared = bytes ;
+            }
+            // a timed launch is one bin's (for_each_shared_launch)
+            GBGPU_TRY (args.timer->begin (first)) ;
             GBGPU_TRY (kernels.allow_max_shared (GBGPU_ACCUMULATOR_HASH)) ;
-            const int64_t blocks = (bins.rows [b] + policy.groups_per_block - 1) / policy.groups_per_block ;
             GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_HASH, (unsigned) blocks,
-                policy.group_threads * policy.groups_per_block, shared, args, shape)) ;
-            return args.timer->end (b) ;
-        })) ;
-    }
-    return cudaSuccess ;
+                shared_bin_threads (first), shared, args, shape)) ;
+            return args.timer->end (first) ;
+        }) ;
+    }) ;
 }
 #endif
 

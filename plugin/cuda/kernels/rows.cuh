@@ -82,6 +82,10 @@ int max_dynamic_shared () ;
 int usable_bins (size_t slot_bytes) ;
 int shared_blocks_per_multiprocessor (size_t dynamic_bytes) ;
 int shared_bytes_per_block (int blocks) ;
+// How many blocks of `threads` threads and `dynamic_bytes` each a
+// multiprocessor holds at once, as far as threads and shared memory say (0
+// when the device does not say).
+int resident_blocks (int threads, size_t dynamic_bytes) ;
 #endif
 
 struct row_bins
@@ -151,19 +155,35 @@ struct hash_rows_args
     bin_timer *timer ;
 } ;
 
-// One launch of an accumulator's kernel over one bin: the bin's rows, and
-// what the accumulator is sized by (each kernel reads its own; the rest
-// are 0).  Every kernel takes (hash_rows_args, launch_shape), so that a
-// kernel set is one kernel per accumulator (accumulate_rows.cuh).
+// One shared hash bin's part of a launch (or the global bin's, the only
+// part of its launch): its rows, its blocks [first_block, first_block +
+// blocks) of the grid, and its tables.  Consecutive shared bins whose blocks
+// have as many threads may share a launch (for_each_shared_launch says
+// when): a launch and its fork and join cost a small product more than the
+// kernel of a bin of a few rows.
+struct hash_bin_part
+{
+    const int64_t *rows ;
+    int64_t nrows ;
+    int64_t first_block ;
+    int64_t blocks ;            // rows further on go round again (grid-stride)
+    int table_bits ;            // 2^table_bits slots (global: at most)
+    int group_threads ;         // threads on one row
+    int groups_per_block ;      // rows of one block
+} ;
+
+// One launch of an accumulator's kernel over its bins: the rows, and what
+// the accumulator is sized by (each kernel reads its own; the rest are 0).
+// Every kernel takes (hash_rows_args, launch_shape), so that a kernel set is
+// one kernel per accumulator (accumulate_rows.cuh).
 struct launch_shape
 {
-    const int64_t *rows ;       // this bin's rows
+    const int64_t *rows ;       // this bin's rows (every accumulator but hash)
     int64_t nrows ;
     void *tables ;              // the blocks' accumulators in global memory
                                 // (hash: NULL for tables in shared memory)
-    int table_bits ;            // hash: 2^table_bits slots (global: at most)
-    int group_threads ;         // hash: threads on one row
-    int groups_per_block ;      // hash: rows of one block
+    int hash_parts ;            // hash: the bins of this launch, in grid order
+    hash_bin_part hash_part [N_SHARED_BINS] ;
     int64_t max_segments ;      // merge: the bin's largest row's segments
     int64_t max_products ;      // ... and products
     bool shared_states ;        // dense: the column states in shared memory
