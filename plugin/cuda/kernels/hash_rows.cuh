@@ -487,17 +487,6 @@ hash_rows_kernel (const hash_rows_args args, const __grid_constant__ launch_shap
 // launching the hash bins
 //------------------------------------------------------------------------------
 
-// A shared bin's blocks: their threads and dynamic shared memory.
-inline int shared_bin_threads (int b)
-{
-    return shared_bins [b].group_threads * shared_bins [b].groups_per_block ;
-}
-
-inline size_t shared_bin_bytes (int b, size_t slot_bytes)
-{
-    return (size_t) shared_bins [b].groups_per_block * slot_bytes << bin_table_bits (b) ;
-}
-
 // Calls launch (first, last) for each launch of the shared bins with rows,
 // the largest tables first (their rows take longest): bins first down to
 // last, the empty ones among them left out.  Consecutive bins whose blocks

@@ -86,6 +86,18 @@ int shared_bytes_per_block (int blocks) ;
 // multiprocessor holds at once, as far as threads and shared memory say (0
 // when the device does not say).
 int resident_blocks (int threads, size_t dynamic_bytes) ;
+
+// A shared bin's blocks: their threads, and their tables' dynamic shared
+// memory with slots of `slot_bytes`.
+inline int shared_bin_threads (int bin)
+{
+    return shared_bins [bin].group_threads * shared_bins [bin].groups_per_block ;
+}
+
+inline size_t shared_bin_bytes (int bin, size_t slot_bytes)
+{
+    return (size_t) shared_bins [bin].groups_per_block * slot_bytes << bin_table_bits (bin) ;
+}
 #endif
 
 struct row_bins

@@ -72,11 +72,17 @@ static bool current_limits (multiprocessor_limits *limits)
     return true ;
 }
 
+// How many blocks of dynamic_bytes each the multiprocessor's shared memory
+// holds at once.
+static int fitting_blocks (const multiprocessor_limits &l, size_t dynamic_bytes)
+{
+    return (int) ((size_t) l.shared / (dynamic_bytes + STATIC_SHARED_BYTES + (size_t) l.reserved)) ;
+}
+
 int shared_blocks_per_multiprocessor (size_t dynamic_bytes)
 {
     multiprocessor_limits l ;
-    if (!current_limits (&l)) return 0 ;
-    return (int) ((size_t) l.shared / (dynamic_bytes + STATIC_SHARED_BYTES + (size_t) l.reserved)) ;
+    return current_limits (&l) ? fitting_blocks (l, dynamic_bytes) : 0 ;
 }
 
 int shared_bytes_per_block (int blocks)
@@ -96,7 +102,7 @@ int resident_blocks (int threads, size_t dynamic_bytes)
     if (!current_limits (&l)) return 0 ;
     int blocks = l.threads / threads ;
     if (blocks > l.blocks) blocks = l.blocks ;
-    const int fitting = (int) ((size_t) l.shared / (dynamic_bytes + STATIC_SHARED_BYTES + (size_t) l.reserved)) ;
+    const int fitting = fitting_blocks (l, dynamic_bytes) ;
     return (fitting < blocks) ? fitting : blocks ;
 }
 
@@ -104,8 +110,7 @@ int usable_bins (size_t slot_bytes)
 {
     const size_t room = (size_t) max_dynamic_shared () ;
     int b = 0 ;
-    while (b < N_SHARED_BINS
-        && ((size_t) shared_bins [b].groups_per_block * slot_bytes << bin_table_bits (b)) <= room) b++ ;
+    while (b < N_SHARED_BINS && shared_bin_bytes (b, slot_bytes) <= room) b++ ;
     return b ;
 }
 
