@@ -26,19 +26,13 @@
 #include <unistd.h>
 #include "bench_jit.h"
 #include "gbgpu_optional.h"
+#include "wall_clock.h"
 
 #define SIZE 4000
 #define PER_ROW 8
 #define MAX_SEMIRINGS 64
 #define DEADLINE_SECONDS 120.0
 
-
-static double seconds_now (void)
-{
-    struct timespec t ;
-    clock_gettime (CLOCK_MONOTONIC, &t) ;
-    return t.tv_sec + 1e-9 * t.tv_nsec ;
-}
 
 static GrB_Matrix random_matrix (void)
 {
@@ -101,11 +95,11 @@ semiring_times ;
 static double call (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A, bool *on_gpu, gbgpu_stats_t *after)
 {
     gbgpu_stats_t before = gbgpu_optional_stats () ;
-    double start = seconds_now () ;
+    double start = wall_clock_seconds () ;
     GrB_Info info = GrB_mxm (C, NULL, NULL, semiring, A, A, NULL) ;
     GrB_Index nvals ;
     if (info == GrB_SUCCESS) info = GrB_Matrix_nvals (&nvals, C) ;     // finished
-    double seconds = seconds_now () - start ;
+    double seconds = wall_clock_seconds () - start ;
     *after = gbgpu_optional_stats () ;
     *on_gpu = info == GrB_SUCCESS && after->gpu_calls > before.gpu_calls ;
     return info == GrB_SUCCESS ? seconds : NAN ;
@@ -126,17 +120,17 @@ static semiring_times time_semiring (GrB_Matrix A, int k)
         return t ;
     gbgpu_stats_t start_stats = gbgpu_optional_stats (), now ;
     bool on_gpu = false ;
-    double start = seconds_now () ;
+    double start = wall_clock_seconds () ;
     t.first_ms = 1e3 * call (C, semiring, A, &on_gpu, &now) ;
-    while (!on_gpu && seconds_now () - start < DEADLINE_SECONDS)
+    while (!on_gpu && wall_clock_seconds () - start < DEADLINE_SECONDS)
     {
         pause_ms (5) ;
         (void) call (C, semiring, A, &on_gpu, &now) ;
     }
-    t.to_gpu_s = seconds_now () - start ;
+    t.to_gpu_s = wall_clock_seconds () - start ;
     t.hash_compile_s = now.jit_compile_seconds - start_stats.jit_compile_seconds ;
     bool hash_done = now.jit_compiles - start_stats.jit_compiles >= 1 ;
-    while (now.jit_compiles - start_stats.jit_compiles < 2 && seconds_now () - start < DEADLINE_SECONDS)
+    while (now.jit_compiles - start_stats.jit_compiles < 2 && wall_clock_seconds () - start < DEADLINE_SECONDS)
     {
         pause_ms (20) ;
         (void) call (C, semiring, A, &on_gpu, &now) ;

@@ -95,6 +95,9 @@ static void usage (int status)
         "  --jit               instead of products: how soon 12 new user-defined\n"
         "                      semirings run on the GPU (run-time compiled, in an empty\n"
         "                      disk cache): compile times, memory and disk hits\n"
+        "  --first-call        instead of the table: per INPUT and semiring, a new\n"
+        "                      process's first GPU product beside its tenth, with\n"
+        "                      the kernels loaded ahead (GBGPU_LOAD_AHEAD) and without\n"
         "%s", bench_semiring_names, graph_spec_usage) ;
     exit (status) ;
 }
@@ -143,6 +146,9 @@ void bench_options_parse (bench_options *o, int argc, char **argv)
             }
         }
         else if (strcmp (arg, "--jit") == 0) o->jit = 12 ;
+        else if (strcmp (arg, "--first-call") == 0) o->first_call = true ;
+        else if (strcmp (arg, "--first-call-child") == 0)
+            o->first_call_child = option_value (argc, argv, &k) ;
         else if (strcmp (arg, "--jit-disk-child") == 0)
             o->jit_disk_child = (int) positive_integer (option_value (argc, argv, &k)) ;
         else if (strcmp (arg, "--peers-dir") == 0) o->peers_dir = option_value (argc, argv, &k) ;

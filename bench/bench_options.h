@@ -75,6 +75,8 @@ typedef struct
     const char *peers_dir ;         // --peers, --peers-dir DIR: the peers' folder (bench_peers.h)
     int jit ;                       // --jit [N]: N new semirings to the GPU (bench_jit.h); 0: no
     int jit_disk_child ;            // --jit-disk-child N: --jit's second process
+    bool first_call ;               // --first-call: first product vs tenth (bench_first_call.h)
+    const char *first_call_child ;  // --first-call-child SPEC: its new process
 }
 bench_options ;
 

@@ -121,7 +121,7 @@ gbgpu_delegate_reason ;
 // them.  A reason or a counter that a later version adds takes room reserved
 // here, so the struct keeps its size while the room lasts.
 #define GBGPU_DELEGATED_CAPACITY 32
-#define GBGPU_STATS_RESERVED 37
+#define GBGPU_STATS_RESERVED 34
 
 typedef struct
 {
@@ -200,6 +200,12 @@ typedef struct
     uint64_t split_calls ;          // GPU calls split over several devices
                                     // (GBGPU_DEVICES)
     uint64_t split_parts ;          // ... parts they ran, one per device
+    // Compiled-in semirings whose kernels were loaded on the device ahead of
+    // their first product (GBGPU_LOAD_AHEAD): at gbgpu_start_device, and in
+    // the background for semirings policy auto kept on the CPU meanwhile.
+    uint64_t loaded_ahead_semirings ;   // loaded
+    double load_ahead_seconds ;         // time spent loading them
+    uint64_t load_ahead_pending ;       // waiting or being loaded now
     uint64_t reserved [GBGPU_STATS_RESERVED] ;  // zero; room for later fields
 }
 gbgpu_stats_t ;
@@ -238,10 +244,12 @@ GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reaso
 
 // Optional: starts the device now (CUDA context, memory pool, pinned staging
 // buffers, the first kernels: about 0.2 s on an H100), which the first
-// product on the GPU pays otherwise.  GrB_SUCCESS when started; GrB_NO_VALUE
-// when nothing was started (policy cpu, no usable device, or no device memory
-// free); GrB_PANIC after a CUDA error, counted in the stats like a product's.
-// May be called before GrB_init.
+// product on the GPU pays otherwise, and loads the kernels of the semirings
+// graph programs use most (GBGPU_LOAD_AHEAD), which their first products
+// would load: 10-30 ms per semiring type.  GrB_SUCCESS when started;
+// GrB_NO_VALUE when nothing was started (policy cpu, no usable device, or
+// no device memory free); GrB_PANIC after a CUDA error, counted in the
+// stats like a product's.  May be called before GrB_init.
 GBGPU_EXPORT GrB_Info gbgpu_start_device (void) ;
 
 // NVRTC's log of the last run-time compile that failed ("" when none has):

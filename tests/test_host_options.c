@@ -265,10 +265,11 @@ static void test_stats (void)
     // The struct's size is fixed for every later version: 113 fields of 8
     // bytes (22 counters, room for 32 reasons, 12 of the cost model's, 5 of
     // the device cache, 2 of the download's host arrays, 1 of the run-time
-    // semirings' waits, 2 of products split over devices, 37 reserved), the
-    // reserved room and unused reasons all zero now.
+    // semirings' waits, 2 of products split over devices, 3 of kernels
+    // loaded ahead, 34 reserved), the reserved room and unused reasons all
+    // zero now.
     _Static_assert (sizeof (gbgpu_stats_t) == 113 * sizeof (uint64_t), "gbgpu_stats_t changed size") ;
-    _Static_assert (22 + GBGPU_DELEGATED_CAPACITY + 12 + 5 + 2 + 1 + 2 + GBGPU_STATS_RESERVED == 113,
+    _Static_assert (22 + GBGPU_DELEGATED_CAPACITY + 12 + 5 + 2 + 1 + 2 + 3 + GBGPU_STATS_RESERVED == 113,
         "a new field takes reserved room") ;
     bool reserved_zero = true ;
     for (int r = GBGPU_DELEGATED_NREASONS ; r < GBGPU_DELEGATED_CAPACITY ; r++)

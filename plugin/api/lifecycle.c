@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include "api/api.h"
+#include "plan/plan.h"
 #include "cache/device_cache.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT ;
@@ -46,6 +47,8 @@ GBGPU_EXPORT GrB_Info gbgpu_finalize (void)
     // and the device cache its copies of inputs, given back first.  The pool
     // is the device's that gbgpu uses, not the caller's current one.  A
     // process that never used CUDA holds nothing (and starts no CUDA here).
+    // The kernel loader stops first: it calls CUDA.
+    gbgpu_load_ahead_stop () ;
     if (!gbgpu_cuda_used () || !gbgpu_device_ready ()) return GrB_SUCCESS ;
     (void) gbgpu_device_cache_evict_idle () ;
     int previous ;

@@ -14,8 +14,10 @@
 // model on the device (calibrate_device.c: about 25 ms more), looks up
 // the library's built-in operators that dispatch recognises, and, once the
 // library is usable (after the program's GrB_init), runs the device cache's
-// proof (cache/exports.c), which else lands in the first GrB_mxm.  The
-// caller's current device is left as it was.
+// proof (cache/exports.c), which else lands in the first GrB_mxm, and loads
+// the kernels of the semirings graph programs use most, which CUDA would
+// load in their first products (plan/load_ahead.c: 46-69 ms on an H200
+// host).  The caller's current device is left as it was.
 
 #include "api/api.h"
 #include "plan/plan.h"
@@ -46,6 +48,10 @@ GBGPU_EXPORT GrB_Info gbgpu_start_device (void)
     gbgpu_cuda_free_result (&T) ;
     gbgpu_cuda_free_csr (&A) ;
     if (status == GBGPU_CUDA_OK && !gbgpu_auto_calibrated ()) status = gbgpu_calibrate_device () ;
+    // a load that fails leaves the kernels to their first launch, unless it
+    // faulted: the device is then lost, as after a product's fault
+    if (status == GBGPU_CUDA_OK && gbgpu_load_likely_kernels () == GBGPU_CUDA_FAULT)
+        status = GBGPU_CUDA_FAULT ;
     gbgpu_cuda_restore_device (previous) ;
     if (status == GBGPU_CUDA_OK) return GrB_SUCCESS ;
     gbgpu_count_cuda_status (status) ;  // a fault keeps later calls off the device

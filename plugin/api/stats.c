@@ -2,8 +2,9 @@
 // (gbgpu_stats_get, gbgpu_stats_print, gbgpu_stats_reset).
 // SPDX-License-Identifier: Apache-2.0
 //
-// The counters are core/stats.c's; the cost model's rates (plan/) and the
-// device cache's state (cache/) are added here, where every layer is below.
+// The counters are core/stats.c's; the cost model's rates and the kernel
+// loader's queue (plan/) and the device cache's state (cache/) are added
+// here, where every layer is below.
 
 #include <string.h>
 #include "core/options.h"
@@ -12,12 +13,14 @@
 #include "plan/plan.h"
 #include "cache/device_cache.h"
 
-// Every counter, the model's rates and whether the device cache is on.
+// Every counter, the model's rates, whether the device cache is on, the
+// semirings waiting for the background loader.
 static void read_stats (gbgpu_stats_t *stats)
 {
     gbgpu_stats_counters (stats) ;
     gbgpu_auto_report (stats) ;
     stats->device_cache_on = gbgpu_device_cache_on () ;
+    stats->load_ahead_pending = gbgpu_load_ahead_pending () ;
 }
 
 GBGPU_EXPORT GrB_Info gbgpu_stats_get (gbgpu_stats_t *stats, size_t size)
@@ -67,6 +70,10 @@ GBGPU_EXPORT void gbgpu_stats_print (FILE *f)
     if (s.split_calls > 0)
         fprintf (f, "gbgpu:   split over devices (GBGPU_DEVICES): %llu calls, %llu parts\n",
             (unsigned long long) s.split_calls, (unsigned long long) s.split_parts) ;
+    if (s.loaded_ahead_semirings > 0 || s.load_ahead_pending > 0)
+        fprintf (f, "gbgpu:   kernels loaded ahead: %llu semirings (%.3f s), %llu waiting\n",
+            (unsigned long long) s.loaded_ahead_semirings, s.load_ahead_seconds,
+            (unsigned long long) s.load_ahead_pending) ;
     if (s.masked_dot_calls > 0)
         fprintf (f, "gbgpu:   by masked dot products: %llu\n",
             (unsigned long long) s.masked_dot_calls) ;

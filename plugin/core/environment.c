@@ -169,6 +169,7 @@ void gbgpu_environment_read (gbgpu_environment *e)
     e->masked_dot = (gbgpu_masked_dot_choice) choice ;
     read_switch ("GBGPU_XFER_HUGEPAGES", &e->huge_pages) ;
     read_switch ("GBGPU_MODEL_TRACE", &e->model_trace) ;
+    read_switch ("GBGPU_LOAD_AHEAD", &e->load_ahead) ;
     read_count ("GBGPU_SPLIT_MIN_PRODUCTS", 0, INT64_MAX, &e->split_min_products) ;
 
     gbgpu_cuda_knobs *c = &e->cuda ;

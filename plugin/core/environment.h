@@ -38,6 +38,7 @@ typedef struct
     bool huge_pages ;               // GBGPU_XFER_HUGEPAGES: THP for results
     bool model_trace ;              // GBGPU_MODEL_TRACE: the cost model's
                                     // decisions and measurements on stderr
+    bool load_ahead ;               // GBGPU_LOAD_AHEAD: kernels loaded ahead
     int64_t split_min_products ;    // GBGPU_SPLIT_MIN_PRODUCTS: the least
                                     // products split over GBGPU_DEVICES
     gbgpu_cuda_knobs cuda ;      // GBGPU_ACCUMULATOR, GBGPU_INJECT_FAILURE,

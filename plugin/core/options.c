@@ -40,6 +40,7 @@ static _Atomic bool device_broken = false ;
 static _Atomic int masked_dot = GBGPU_MASKED_DOT_AUTO ;
 static _Atomic bool huge_pages = true ;
 static _Atomic bool model_trace = false ;
+static _Atomic bool load_ahead = true ;
 
 void gbgpu_options_from_environment (void)
 {
@@ -50,7 +51,7 @@ void gbgpu_options_from_environment (void)
         .device_memory_limit = device_memory_limit, .jit = jit, .jit_wait = jit_wait,
         .device_cache = device_cache,
         .masked_dot = (gbgpu_masked_dot_choice) masked_dot, .huge_pages = huge_pages,
-        .model_trace = model_trace, .devices = device_set,
+        .model_trace = model_trace, .load_ahead = load_ahead, .devices = device_set,
         .split_min_products = split_min_products,
         .cuda = gbgpu_cuda_default_knobs (),
     } ;
@@ -67,6 +68,7 @@ void gbgpu_options_from_environment (void)
     masked_dot = e.masked_dot ;
     huge_pages = e.huge_pages ;
     model_trace = e.model_trace ;
+    load_ahead = e.load_ahead ;
     device_set = e.devices ;
     split_min_products = e.split_min_products ;
     accumulator_forced = e.cuda.accumulator != GBGPU_CUDA_ACCUMULATOR_AUTO
@@ -90,6 +92,7 @@ bool gbgpu_printing_stats (void) { return atomic_load (&print_stats) != 0 ; }
 gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) { return (gbgpu_masked_dot_choice) atomic_load (&masked_dot) ; }
 bool gbgpu_huge_pages_enabled (void) { return atomic_load (&huge_pages) ; }
 bool gbgpu_model_trace_enabled (void) { return atomic_load (&model_trace) ; }
+bool gbgpu_load_ahead_enabled (void) { return atomic_load (&load_ahead) ; }
 gbgpu_policy gbgpu_current_policy (void) { return (gbgpu_policy) atomic_load (&policy) ; }
 int64_t gbgpu_current_min_work (void) { return atomic_load (&min_work) ; }
 bool gbgpu_zero_copy_enabled (void) { return atomic_load (&zero_copy) != 0 ; }

@@ -30,6 +30,7 @@ bool gbgpu_device_cache_enabled (void) ;         // the GBGPU_DEVICE_CACHE optio
 bool gbgpu_printing_stats (void) ;               // the GBGPU_PRINT_STATS option
 bool gbgpu_huge_pages_enabled (void) ;           // knob GBGPU_XFER_HUGEPAGES
 bool gbgpu_model_trace_enabled (void) ;          // knob GBGPU_MODEL_TRACE
+bool gbgpu_load_ahead_enabled (void) ;           // knob GBGPU_LOAD_AHEAD
 gbgpu_masked_dot_choice gbgpu_forced_masked_dot (void) ;   // knob GBGPU_MASKED_DOT
 bool gbgpu_device_ready (void) ;                 // device present, not broken
                                                  // (counted at the first ask)

@@ -19,6 +19,7 @@ static _Atomic uint64_t n_row_block_calls, n_row_blocks, n_row_block_retries ;
 static _Atomic uint64_t n_out_of_memory, n_cuda_errors, n_faults ;
 static _Atomic uint64_t n_masked_dot, n_in_C_arrays, touch_nanoseconds ;
 static _Atomic uint64_t n_split_calls, n_split_parts ;
+static _Atomic uint64_t n_loaded_ahead, load_ahead_nanoseconds ;
 static _Atomic uint64_t n_cache_hits, n_cache_misses, n_cache_bytes_saved, n_cache_evictions ;
 static _Atomic uint64_t n_jit_compiles, jit_compile_nanoseconds, n_jit_memory_hits, n_jit_disk_hits ;
 static _Atomic uint64_t jit_wait_nanoseconds ;
@@ -105,6 +106,12 @@ void gbgpu_count_split (uint64_t parts)
     atomic_fetch_add (&n_split_parts, parts) ;
 }
 
+void gbgpu_count_load_ahead (double seconds)
+{
+    atomic_fetch_add (&n_loaded_ahead, 1) ;
+    atomic_fetch_add (&load_ahead_nanoseconds, (uint64_t) (seconds * 1e9)) ;
+}
+
 void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries)
 {
     atomic_fetch_add (&n_row_block_calls, 1) ;
@@ -183,6 +190,8 @@ void gbgpu_stats_counters (gbgpu_stats_t *stats)
     stats->download_touch_seconds = (double) touch_nanoseconds * 1e-9 ;
     stats->split_calls = n_split_calls ;
     stats->split_parts = n_split_parts ;
+    stats->loaded_ahead_semirings = n_loaded_ahead ;
+    stats->load_ahead_seconds = (double) load_ahead_nanoseconds * 1e-9 ;
 }
 
 void gbgpu_stats_reset_counters (void)
@@ -193,6 +202,7 @@ void gbgpu_stats_reset_counters (void)
     n_out_of_memory = 0 ; n_cuda_errors = 0 ; n_faults = 0 ;
     n_masked_dot = 0 ; n_in_C_arrays = 0 ; touch_nanoseconds = 0 ;
     n_split_calls = 0 ; n_split_parts = 0 ;
+    n_loaded_ahead = 0 ; load_ahead_nanoseconds = 0 ;
     n_cache_hits = 0 ; n_cache_misses = 0 ; n_cache_bytes_saved = 0 ; n_cache_evictions = 0 ;
     n_model_gpu = 0 ; model_last_gpu_seconds = 0 ; model_last_cpu_seconds = 0 ;
     n_jit_compiles = 0 ; jit_compile_nanoseconds = 0 ; n_jit_memory_hits = 0 ; n_jit_disk_hits = 0 ;

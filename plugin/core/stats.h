@@ -32,6 +32,7 @@ void gbgpu_count_jit_hit (bool from_disk) ;
 void gbgpu_count_bytes (uint64_t to_device, uint64_t to_host) ;
 void gbgpu_count_row_blocks (uint64_t blocks, uint64_t retries) ;
 void gbgpu_count_split (uint64_t parts) ;        // a call split over this many devices
+void gbgpu_count_load_ahead (double seconds) ;   // a semiring's kernels loaded ahead
 // The device cache's lookups, the bytes its hits saved, its evictions.
 void gbgpu_count_device_cache (uint64_t hits, uint64_t misses, uint64_t bytes_saved,
     uint64_t evictions) ;

@@ -167,6 +167,12 @@ void gbgpu_cuda_restore_device (int previous) ;
 
 // Is (add, mult, type) compiled in?
 GBGPU_CUDA_EXPORT bool gbgpu_cuda_semiring_supported (gbgpu_semiring s) ;
+
+// Loads on the calling thread's current device the compiled-in kernels a
+// product over s may launch, which CUDA would load at their first launch:
+// those every semiring shares and, when s is compiled in (*compiled), its
+// own (spgemm/load_kernels.cu).
+gbgpu_cuda_status gbgpu_cuda_load_kernels (gbgpu_semiring s, bool *compiled) ;
 GBGPU_CUDA_EXPORT size_t gbgpu_type_size (gbgpu_type t) ;
 
 // Copy a host CSR (GraphBLAS's 64-bit indices) to the device, with 32-bit

@@ -132,12 +132,15 @@ void gbgpu_auto_learn_cpu (const gbgpu_plan *plan, double seconds, double t_entr
     // optimistic and learns behind a program's growing calls (a BFS's
     // levels: 2x low for several levels), so the measured time counts.  A
     // slow outlier on the CPU (a first call finishing its inputs' pending
-    // work) can pay the load at once: it costs at most that one load.
+    // work) can pay the load at once: it costs at most that one load.  A
+    // compiled-in semiring's kernels are loaded in the background besides
+    // (load_ahead.c), which ends the charge for its next calls.
     if (s->first_use > 0)
     {
         gbgpu_kernel_set kernels = gbgpu_kernel_set_of (plan) ;
         gbgpu_kernel_set_forgo (&kernels,
             seconds - (p.gpu_seconds - p.first_use) * GBGPU_COST_MARGIN) ;
+        if (!plan->run_time) gbgpu_load_ahead_request (plan->semiring) ;
     }
     if (gbgpu_model_trace_enabled ())
         fprintf (stderr, "gbgpu model: on the CPU took %.3g ms (predicted %.3g), %.3g entries "

@@ -102,6 +102,24 @@ gbgpu_kernel_set gbgpu_kernel_set_of (const gbgpu_plan *plan) ;
 bool gbgpu_kernel_set_loaded (const gbgpu_kernel_set *k, double *forgone) ;
 void gbgpu_kernel_set_forgo (const gbgpu_kernel_set *k, double seconds) ;
 void gbgpu_kernel_set_mark_loaded (const gbgpu_kernel_set *k) ;
+// Every path's set of the compiled-in semiring s (its kernels loaded ahead).
+void gbgpu_kernel_sets_mark_compiled_loaded (gbgpu_semiring s) ;
+
+//------------------------------------------------------------------------------
+// compiled-in semirings' kernels loaded ahead of their first product (load_ahead.c)
+//------------------------------------------------------------------------------
+
+// At the device's start: the semirings graph programs use most, loaded now
+// (GBGPU_LOAD_AHEAD; nothing under policy cpu).
+gbgpu_cuda_status gbgpu_load_likely_kernels (void) ;
+// s's kernels in the background, when s is compiled in (a call kept on the
+// CPU while they were not loaded).
+void gbgpu_load_ahead_request (gbgpu_semiring s) ;
+// Around the device part of a product: no background load starts in between.
+void gbgpu_load_ahead_hold (void) ;
+void gbgpu_load_ahead_release (void) ;
+uint64_t gbgpu_load_ahead_pending (void) ;  // semirings waiting or loading now
+void gbgpu_load_ahead_stop (void) ;         // joins the thread (gbgpu_finalize, exit)
 
 //------------------------------------------------------------------------------
 // policy auto's cost model (cost_model.h; call_sizes.c, auto_policy.c)

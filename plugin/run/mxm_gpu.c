@@ -20,8 +20,9 @@
 // on the CPU.  Each failure is counted; one that corrupts the device's
 // context (a fault) keeps every later call off the device.  A call that
 // computed its result marks its kernel set loaded, for policy auto's
-// first-use charge.  The calling thread's current CUDA device is the same
-// after the call as before.  The parts' times teach policy
+// first-use charge.  No background load of kernels starts during the call
+// (plan/load_ahead.c).  The calling thread's current CUDA device is the
+// same after the call as before.  The parts' times teach policy
 // auto's cost model, for calls it decided (plan/auto_policy.c).
 
 #define _POSIX_C_SOURCE 200809L
@@ -61,7 +62,7 @@ static GrB_Info write_result (GrB_Matrix C, const GrB_Matrix M, const GrB_Binary
     return info ;
 }
 
-gbgpu_delegate_reason gbgpu_mxm_on_gpu
+static gbgpu_delegate_reason mxm_on_gpu
 (
     GrB_Info *info,
     gbgpu_result_copy *kept,
@@ -177,5 +178,19 @@ gbgpu_delegate_reason gbgpu_mxm_on_gpu
         gbgpu_count_download_touch (touch_seconds) ;
         if (*info == GrB_SUCCESS) gbgpu_auto_learn_gpu (&plan->cost, part, t_entries) ;
     }
+    return reason ;
+}
+
+gbgpu_delegate_reason gbgpu_mxm_on_gpu
+(
+    GrB_Info *info,
+    gbgpu_result_copy *kept,
+    GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const gbgpu_plan *plan
+)
+{
+    gbgpu_load_ahead_hold () ;
+    gbgpu_delegate_reason reason = mxm_on_gpu (info, kept, C, M, accum, plan) ;
+    gbgpu_load_ahead_release () ;
     return reason ;
 }

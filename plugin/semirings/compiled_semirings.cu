@@ -1,5 +1,5 @@
 // semirings/compiled_semirings.cu: from a semiring's codes to its compiled kernels (the
-// row-wise fill, the masked dot product), or NULL when it is not
+// row-wise fill, the masked dot product, their loader), or NULL when it is not
 // instantiated (the host then compiles it at run time or delegates it).
 // SPDX-License-Identifier: Apache-2.0
 
@@ -16,7 +16,7 @@ static compiled_semiring find_compiled (gbgpu_semiring s)
             case GBGPU_TYPE_ ## TYPE: return find_compiled_ ## TYPE (s.add, s.mult) ;
         GBGPU_COMPILED_TYPES (GBGPU_FIND_IN_TYPE)
         #undef GBGPU_FIND_IN_TYPE
-        default: return compiled_semiring { nullptr, nullptr } ;
+        default: return compiled_semiring { nullptr, nullptr, nullptr } ;
     }
 }
 
@@ -28,6 +28,11 @@ fill_rows_function find_fill_rows (gbgpu_semiring s)
 masked_dot_function find_masked_dot (gbgpu_semiring s)
 {
     return find_compiled (s).masked_dot ;
+}
+
+load_kernels_function find_kernel_loader (gbgpu_semiring s)
+{
+    return find_compiled (s).load ;
 }
 
 }   // namespace gbgpu

@@ -15,12 +15,13 @@
 
 namespace gbgpu {
 
-// A compiled-in semiring's row-wise fill and masked dot product (both NULL
-// when it is not instantiated).
+// A compiled-in semiring's row-wise fill, masked dot product and the loader
+// of their kernels (all NULL when it is not instantiated).
 struct compiled_semiring
 {
     fill_rows_function fill_rows ;
     masked_dot_function masked_dot ;
+    load_kernels_function load ;
 } ;
 
 #define GBGPU_DECLARE_TYPE_FINDER(TYPE) \

@@ -4,9 +4,10 @@
 // Included by semirings/instantiate_<type>.cu after defining GBGPU_SEMIRING_TYPE
 // (BOOL, INT32, ...): expands that type's rows of semiring_list.h into kernel
 // instantiations and the type's finder (compiled_semirings.cuh) from (add,
-// mult) to the instantiations: the row-wise fill (accumulate_rows.cuh) and
-// the masked dot product (masked_dot_rows.cuh).  One translation unit per
-// type keeps the build parallel and each unit small.
+// mult) to the instantiations: the row-wise fill (accumulate_rows.cuh), the
+// masked dot product (masked_dot_rows.cuh), and the loader of both's
+// kernels.  One translation unit per type keeps the build parallel and each
+// unit small.
 
 #include "kernels/accumulate_rows.cuh"
 #include "compiled_semirings.cuh"
@@ -44,12 +45,26 @@ struct masked_dot_instance
     template <class SR> static function of () { return &masked_dot_rows <SR> ; }
 } ;
 
+template <class SR>
+cudaError_t load_semiring_kernels ()
+{
+    GBGPU_TRY ((compiled_kernels <SR, true>::load ())) ;
+    return load_masked_dot <SR> () ;
+}
+
+struct load_instance
+{
+    using function = load_kernels_function ;
+    template <class SR> static function of () { return &load_semiring_kernels <SR> ; }
+} ;
+
 }   // namespace
 
 compiled_semiring GBGPU_PASTE (find_compiled_, GBGPU_SEMIRING_TYPE) (gbgpu_add add, gbgpu_mult mult)
 {
     return compiled_semiring { find_in_type <fill_rows_instance> (add, mult),
-                               find_in_type <masked_dot_instance> (add, mult) } ;
+                               find_in_type <masked_dot_instance> (add, mult),
+                               find_in_type <load_instance> (add, mult) } ;
 }
 
 }   // namespace gbgpu

@@ -28,6 +28,7 @@
 
 #ifndef __CUDACC_RTC__
 #include <atomic>
+#include "load_kernel.cuh"
 
 namespace gbgpu {
 
@@ -58,6 +59,15 @@ struct compiled_kernels
         } ;
         #undef GBGPU_COMPILED_KERNEL
         return kernels [accumulator] ;
+    }
+    // Loads every kernel of the set on the current device (load_kernel.cuh).
+    static cudaError_t load ()
+    {
+        for (int a = 0 ; a < GBGPU_ACCUMULATOR_COUNT ; a++)
+        {
+            if (kernel (a) != nullptr) GBGPU_TRY (load_kernel (kernel (a))) ;
+        }
+        return cudaSuccess ;
     }
     // Lets the kernel take max_dynamic_shared () bytes, once a device: a
     // call into the runtime on every launch was a few of a small product's

@@ -83,6 +83,15 @@ static cudaError_t compact (const int32_t *Mj, const int64_t *position,
     return cudaErrorInvalidValue ;
 }
 
+cudaError_t load_masked_dot_shared ()
+{
+    GBGPU_TRY (load_masked_dot <dot_pattern> ()) ;
+    GBGPU_TRY (load_kernel (row_pointers_from_mask)) ;
+    GBGPU_TRY (load_kernel (compact_entries <uint8_t>)) ;
+    GBGPU_TRY (load_kernel (compact_entries <uint32_t>)) ;
+    return load_kernel (compact_entries <uint64_t>) ;
+}
+
 static cudaError_t masked_dot (gbgpu_dev_result *T, gbgpu_semiring semiring,
     const gbgpu_dev_csr *Md, bool mask_valued, const gbgpu_dev_csr *Ad,
     const gbgpu_dev_csr *Xd, gbgpu_cuda_profile *profile)

@@ -22,6 +22,7 @@
 
 #include <type_traits>
 #include "spgemm/spgemm.cuh"
+#include "kernels/load_kernel.cuh"
 #include "kernels/semiring_ops.cuh"
 
 namespace gbgpu {
@@ -42,6 +43,10 @@ using masked_dot_function = cudaError_t (*) (const masked_dot_args &) ;
 
 // The semiring's instantiation (semirings/compiled_semirings.cu), or NULL.
 masked_dot_function find_masked_dot (gbgpu_semiring s) ;
+
+// Loads on the current device the masked dot product's kernels that every
+// semiring shares: the all-ones one, the compaction (masked_dot.cu).
+cudaError_t load_masked_dot_shared () ;
 
 // The policy for results whose entries are all 1 (ANY_PAIR, LOR_PAIR, ...):
 // a dot ends at the first common index, and no value is read or written.
@@ -270,6 +275,13 @@ cudaError_t masked_dot_rows (const masked_dot_args &args)
     if (blocks > max_blocks) blocks = max_blocks ;
     masked_dot_kernel <SR> <<<(unsigned) blocks, MASKED_DOT_BLOCK, 0, stream ()>>> (args) ;
     return cudaGetLastError () ;
+}
+
+// Loads the kernel on the current device (kernels/load_kernel.cuh).
+template <class SR>
+cudaError_t load_masked_dot ()
+{
+    return load_kernel (masked_dot_kernel <SR>) ;
 }
 
 }   // namespace gbgpu

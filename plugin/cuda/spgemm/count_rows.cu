@@ -18,4 +18,10 @@ cudaError_t fill_pattern_rows (const hash_rows_args &args)
     return accumulate_rows <pattern, true> (args) ;
 }
 
+cudaError_t load_pattern_kernels ()
+{
+    GBGPU_TRY ((compiled_kernels <pattern, false>::load ())) ;
+    return compiled_kernels <pattern, true>::load () ;
+}
+
 }   // namespace gbgpu

@@ -24,6 +24,9 @@ cudaError_t count_rows (const hash_rows_args &args) ;
 // Filling the pattern alone, for results whose entries all have one value.
 cudaError_t fill_pattern_rows (const hash_rows_args &args) ;
 
+// Loads both phases' pattern kernels on the current device (count_rows.cu).
+cudaError_t load_pattern_kernels () ;
+
 // Does every entry of A*B have the value 1 over this semiring?  (The
 // multiply op is PAIR, and the monoid folds 1 with 1 into 1.)
 inline bool all_ones (gbgpu_semiring s)
@@ -48,6 +51,11 @@ cudaError_t set_to_one (void *x, gbgpu_type type) ;
 // by semirings/compiled_semirings.cu).
 using fill_rows_function = cudaError_t (*) (const hash_rows_args &) ;
 fill_rows_function find_fill_rows (gbgpu_semiring s) ;
+
+// Loads an instantiated semiring's kernels on the current device, its fill
+// and its masked dot product (NULL when it is not instantiated).
+using load_kernels_function = cudaError_t (*) () ;
+load_kernels_function find_kernel_loader (gbgpu_semiring s) ;
 
 // How the numeric phase fills T's values: a compiled-in semiring's
 // function, or the kernels of a run-time compiled module (spgemm/module_launch.cu).
