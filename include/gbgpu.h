@@ -246,7 +246,7 @@ GBGPU_EXPORT const char *gbgpu_delegate_reason_name (gbgpu_delegate_reason reaso
 // buffers, the first kernels: about 0.2 s on an H100), which the first
 // product on the GPU pays otherwise, and loads the kernels of the semirings
 // graph programs use most (GBGPU_LOAD_AHEAD), which their first products
-// would load: 10-30 ms per semiring type.  GrB_SUCCESS when started;
+// would load: 10-35 ms per semiring type.  GrB_SUCCESS when started;
 // GrB_NO_VALUE when nothing was started (policy cpu, no usable device, or
 // no device memory free); GrB_PANIC after a CUDA error, counted in the
 // stats like a product's.  May be called before GrB_init.

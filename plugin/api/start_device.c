@@ -16,8 +16,8 @@
 // library is usable (after the program's GrB_init), runs the device cache's
 // proof (cache/exports.c), which else lands in the first GrB_mxm, and loads
 // the kernels of the semirings graph programs use most, which CUDA would
-// load in their first products (plan/load_ahead.c: 46-69 ms on an H200
-// host).  The caller's current device is left as it was.
+// load in their first products (plan/load_ahead.c: the loads took 46-69
+// ms on an H200 host).  The caller's current device is left as it was.
 
 #include "api/api.h"
 #include "plan/plan.h"

@@ -3,15 +3,16 @@
 // thread of gbgpu's between products.
 // SPDX-License-Identifier: Apache-2.0
 //
-// CUDA loads a module (one semiring type's unit: about 13 MB of sm_90 code,
-// compressed in the library) at the first launch of any of its kernels:
-// 10-30 ms on an H200 host, in whichever product first runs one of its
+// CUDA loads a module (one semiring type's unit: about 13 MB of sm_90 code
+// once decompressed) at the first launch of any of its kernels: 10-35 ms
+// on an H200 host, in whichever product first runs one of its
 // semirings (PLUS_PAIR_INT64's first product of CA-HepTh took 29.7 ms, its
 // tenth 0.97 ms), and policy auto charges that first use to the GPU's
 // prediction (kernel_sets.c), which keeps such calls on the CPU.  So:
 //   - gbgpu_start_device loads the semirings graph programs use most
 //     (likely_semirings below: the examples', the bench's, shortest paths')
-//     before it returns, 46-69 ms more (gbgpu_load_likely_kernels);
+//     before it returns (gbgpu_load_likely_kernels: the loads took 46-69
+//     ms);
 //   - a compiled-in semiring whose call policy auto kept on the CPU while
 //     its kernels were not loaded is loaded by a thread of gbgpu's
 //     (gbgpu_load_ahead_request): the program is not using the device for
@@ -20,7 +21,7 @@
 // every path of the semiring's kernel sets loaded for the cost model.
 //
 // The likely set is not loaded in the background: a module load holds the
-// device's context for its whole 10-30 ms, and a product that starts
+// device's context for its whole 10-35 ms, and a product that starts
 // meanwhile waits for it.  Loaded behind gbgpu_start_device, it made a
 // multi-source BFS on CA-HepTh that starts right after spend 0.082 s in
 // GrB_mxm instead of 0.036 (level 2: 10.0 ms, not 0.7).  The thread, for the
