@@ -32,33 +32,48 @@ static const bench_csr *B_csr_of (const operands *op)
     return (op->B == op->A ? &op->A_csr : &op->B_csr) ;
 }
 
+GrB_Info bench_typed_operands (GrB_Matrix *A, GrB_Matrix *B, GrB_Matrix input,
+    const bench_semiring *s, const char **failed_call)
+{
+    GrB_Index nrows = 0, ncols = 0 ;
+    GrB_Info info = GrB_SUCCESS ;
+    *A = *B = NULL ;
+    #define CALL(call) if (info == GrB_SUCCESS) { info = (call) ; *failed_call = #call ; }
+    CALL (GrB_Matrix_nrows (&nrows, input)) ;
+    CALL (GrB_Matrix_ncols (&ncols, input)) ;
+    CALL (GrB_Matrix_new (A, *s->type, nrows, ncols)) ;
+    CALL (GrB_Matrix_apply (*A, NULL, NULL, *s->identity, input, NULL)) ;
+    CALL (GrB_Matrix_wait (*A, GrB_MATERIALIZE)) ;
+    if (info == GrB_SUCCESS && nrows == ncols)
+    {
+        *B = *A ;
+    }
+    else
+    {
+        CALL (GrB_Matrix_new (B, *s->type, ncols, nrows)) ;
+        CALL (GrB_transpose (*B, NULL, NULL, *A, NULL)) ;
+        CALL (GrB_Matrix_wait (*B, GrB_MATERIALIZE)) ;
+    }
+    #undef CALL
+    return (info) ;
+}
+
 // The input typecast to the semiring's type; B; their CSR arrays.
 static GrB_Info make_operands (operands *op, GrB_Matrix input,
     const bench_semiring *s, const char **failed_call)
 {
-    GrB_Index nrows = 0, ncols = 0 ;
-    GrB_Info info ;
     memset (op, 0, sizeof (*op)) ;
-    #define CALL(call) if (info == GrB_SUCCESS) { info = (call) ; *failed_call = #call ; }
-    info = GrB_SUCCESS ;
-    CALL (GrB_Matrix_nrows (&nrows, input)) ;
-    CALL (GrB_Matrix_ncols (&ncols, input)) ;
-    CALL (GrB_Matrix_new (&op->A, *s->type, nrows, ncols)) ;
-    CALL (GrB_Matrix_apply (op->A, NULL, NULL, *s->identity, input, NULL)) ;
-    CALL (GrB_Matrix_wait (op->A, GrB_MATERIALIZE)) ;
-    if (nrows == ncols)
+    GrB_Info info = bench_typed_operands (&op->A, &op->B, input, s, failed_call) ;
+    if (info == GrB_SUCCESS && op->B != op->A)
     {
-        op->B = op->A ;
+        info = bench_csr_copy_of (&op->B_csr, op->B) ;
+        *failed_call = "bench_csr_copy_of (&op->B_csr, op->B)" ;
     }
-    else
+    if (info == GrB_SUCCESS)
     {
-        CALL (GrB_Matrix_new (&op->B, *s->type, ncols, nrows)) ;
-        CALL (GrB_transpose (op->B, NULL, NULL, op->A, NULL)) ;
-        CALL (GrB_Matrix_wait (op->B, GrB_MATERIALIZE)) ;
-        CALL (bench_csr_copy_of (&op->B_csr, op->B)) ;
+        info = bench_csr_copy_of (&op->A_csr, op->A) ;
+        *failed_call = "bench_csr_copy_of (&op->A_csr, op->A)" ;
     }
-    CALL (bench_csr_copy_of (&op->A_csr, op->A)) ;
-    #undef CALL
     return (info) ;
 }
 

@@ -16,4 +16,11 @@
 void bench_case_run (bench_row *row, const bench_input *input,
     const bench_options *o, bool device_present) ;
 
+// input typecast to the semiring's type as *A, and *B: *A itself when A is
+// square, else A' (bench_first_call.c too); on failure *failed_call names
+// the call that failed, and what was made is left for the caller to free
+// (*B may be *A).
+GrB_Info bench_typed_operands (GrB_Matrix *A, GrB_Matrix *B, GrB_Matrix input,
+    const bench_semiring *s, const char **failed_call) ;
+
 #endif

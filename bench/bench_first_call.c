@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench_first_call.h"
+#include "bench_case.h"
 #include "gbgpu_optional.h"
 #include "gbgpu.h"
 #include "graph_io.h"
@@ -25,26 +26,21 @@
 
 #define CALLS 10
 
-// A's typecast to the semiring's type, and B: A, or A' when A is not square.
+// A, the input typecast to the semiring's type, and B: A, or A' when A is
+// not square.
 static GrB_Info operands (GrB_Matrix *A, GrB_Matrix *B, const char *spec, const bench_semiring *s)
 {
     GrB_Matrix input = NULL ;
-    GrB_Index m = 0, n = 0 ;
+    const char *failed_call = "" ;
     *A = *B = NULL ;
     GrB_Info info = graph_parse_spec (&input, spec) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_nrows (&m, input) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_ncols (&n, input) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_new (A, *s->type, m, n) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_apply (*A, NULL, NULL, *s->identity, input, NULL) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_wait (*A, GrB_MATERIALIZE) ;
-    if (info == GrB_SUCCESS && m == n) *B = *A ;
-    else if (info == GrB_SUCCESS)
-    {
-        info = GrB_Matrix_new (B, *s->type, n, m) ;
-        if (info == GrB_SUCCESS) info = GrB_transpose (*B, NULL, NULL, *A, NULL) ;
-        if (info == GrB_SUCCESS) info = GrB_Matrix_wait (*B, GrB_MATERIALIZE) ;
-    }
+    if (info == GrB_SUCCESS) info = bench_typed_operands (A, B, input, s, &failed_call) ;
     GrB_Matrix_free (&input) ;
+    if (info != GrB_SUCCESS)
+    {
+        if (*B != *A) GrB_Matrix_free (B) ;
+        GrB_Matrix_free (A) ;
+    }
     return info ;
 }
 
