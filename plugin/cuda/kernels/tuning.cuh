@@ -172,6 +172,28 @@ struct shuffle_policy
 // the accumulator choice (spgemm/accumulator_selector.cuh)
 //------------------------------------------------------------------------------
 
+// The numeric phase gives a row the table of HASH_NUMERIC_SLACK times its
+// entries (filled to at most 3/8) when that table's bin puts more threads on
+// it (up to hash4096's whole block): fewer probes, and fewer products a
+// thread.  OpSparse gives its rows of 257-512 entries 1023 slots and 256
+// threads.  H200, A/B of one build by a temporary switch (four rounds of
+// `gbgpu-bench --runs 5`/`--runs 7`, gbgpu_ms): bcsstk33 0.905-0.946 ->
+// 0.776-0.812 ms, grid3d27:50 1.94-1.98 -> 1.76-1.86, pushpull and
+// Wiki-Vote within their runs' spread; 3 instead of 2 gained no more.  The
+// switch gave every shared bin's rows a size up; past hash4096 a table a
+// size up brings no more threads, only less occupancy, so it stops there.
+constexpr int HASH_NUMERIC_SLACK = 2 ;
+
+// The symbolic phase counts a row densely (2 bits a column of C, no table
+// to clear, probe or size by products) when its shared table would take a
+// whole block (hash4096-hash16384) and its products reach
+// 1/DENSE_COUNT_MIN_FILL of C's width: tables sized by products are 16
+// times a high-compression row's entries.  H200, same A/B: bcsstk33 (its
+// rows of ~4800 products in hash8192 and hash16384) 0.776-0.812 ->
+// 0.736-0.746 ms with the slack above; 8 instead of 16 was within the
+// runs' spread.
+constexpr int64_t DENSE_COUNT_MIN_FILL = 16 ;
+
 // A row too large for shared memory accumulates densely (one slot per column
 // of B, no hashing, no sort: the slots are read back in column order) when it
 // fills at least 1/DENSE_MIN_FILL of them; clearing the rest costs less then

@@ -1,7 +1,8 @@
 // plugin/cuda/spgemm/accumulator_selector.cuh: which accumulator each row of C gets, from cheap
 // statistics of its row of A gathered by analyse_rows (spgemm.cu), in the
 // spirit of KokkosKernels' meta-algorithm.  Every threshold of the choice
-// (DENSE_MIN_FILL, DENSE_RANGES_MIN_FILL, MERGE_*) is in kernels/tuning.cuh with where its value
+// (DENSE_MIN_FILL, DENSE_RANGES_MIN_FILL, DENSE_COUNT_MIN_FILL,
+// HASH_NUMERIC_SLACK, MERGE_*) is in kernels/tuning.cuh with where its value
 // comes from, beside the kernels' own tuning.
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -11,8 +12,12 @@
 //           product a lane, sorted by shuffles, no table (road networks
 //           have many)
 //   merge   few long sorted rows of B, little overlap: merged (merge_rows.cuh)
-//   hash    tables in shared memory sized per bin, or in global memory
-//   dense   a row that fills much of its width (dense_rows.cuh); with B's
+//   hash    tables in shared memory sized per bin, or in global memory;
+//           the numeric phase's a size roomier where that puts more threads
+//           on the row
+//   dense   a row that fills much of its width (dense_rows.cuh); counting,
+//           also a row whose shared table would take a whole block and
+//           whose products reach 1/DENSE_COUNT_MIN_FILL of the width; with B's
 //           rows sorted and no mask, also a row that would hash in shared
 //           memory but fills 1/DENSE_RANGES_MIN_FILL of it (filled by column
 //           ranges from the sorted runs, no table to sort)
@@ -53,6 +58,18 @@ struct row_statistics
     int64_t segments ;      // nnz(A(i,:)): the rows of B merged
 } ;
 
+// The first shared bin whose rows take a whole block: from it on, the
+// symbolic phase may count densely (DENSE_COUNT_MIN_FILL); and the last bin
+// a numeric row moves up to (HASH_NUMERIC_SLACK), as a roomier table past
+// it brings no more threads.
+constexpr int first_whole_block_bin ()
+{
+    int b = 0 ;
+    while (b < N_SHARED_BINS && shared_bins [b].group_threads < GLOBAL_GROUP_THREADS) b++ ;
+    return b ;
+}
+constexpr int WHOLE_BLOCK_BIN = first_whole_block_bin () ;
+
 // The hash or dense bin for a row whose table must hold `need` entries.
 __device__ __forceinline__ int table_bin (int64_t need, int64_t ncols, int shared,
     accumulator_choice choice)
@@ -87,7 +104,13 @@ __device__ __forceinline__ int select_symbolic_bin (const row_statistics &r,
         && r.segments <= shuffle_policy::lanes)
         return BIN_SHUFFLE ;
     if (sorted_runs && choice == GBGPU_CUDA_ACCUMULATOR_AUTO && merge_pays (r)) return BIN_MERGE ;
-    return table_bin (need, ncols, shared, choice) ;
+    const int b = table_bin (need, ncols, shared, choice) ;
+    // (a row past the shared bins that reaches 1/DENSE_MIN_FILL of the width
+    // is dense already)
+    if (choice == GBGPU_CUDA_ACCUMULATOR_AUTO && b >= WHOLE_BLOCK_BIN && b < N_SHARED_BINS
+        && need * DENSE_COUNT_MIN_FILL >= ncols)
+        return BIN_DENSE ;
+    return b ;
 }
 
 // Numeric phase: entries = nnz(C(i,:)); symbolic_bin = the symbolic choice;
@@ -101,7 +124,12 @@ __device__ __forceinline__ int select_numeric_bin (const row_statistics &r,
     if (symbolic_bin == BIN_MERGE
         && (choice == GBGPU_CUDA_ACCUMULATOR_MERGE || r.products <= MERGE_MAX_COMPRESSION * entries))
         return BIN_MERGE ;
-    const int b = table_bin (entries, ncols, shared, choice) ;
+    int b = table_bin (entries, ncols, shared, choice) ;
+    if (b < WHOLE_BLOCK_BIN)
+    {
+        const int roomier = table_bin (entries * HASH_NUMERIC_SLACK, ncols, shared, choice) ;
+        if (roomier <= WHOLE_BLOCK_BIN && roomier < N_SHARED_BINS) b = roomier ;
+    }
     if (sorted_runs && choice == GBGPU_CUDA_ACCUMULATOR_AUTO && b < N_SHARED_BINS
         && entries * DENSE_RANGES_MIN_FILL >= ncols)
         return BIN_DENSE ;
