@@ -39,7 +39,7 @@ typedef enum
                             // (estimated multiply-adds, plus the mask's
                             // entries as held: a bitmap's every cell) stay
                             // on the CPU without a look at the cost model
-                            // (default 10^6)               [GBGPU_MIN_WORK]
+                            // (default 10^5)               [GBGPU_MIN_WORK]
     GBGPU_DEVICE = 2,       // CUDA device id                      [GBGPU_DEVICE]
     GBGPU_PRINT_STATS = 3,  // nonzero: print the stats at exit    [GBGPU_STATS=1]
     GBGPU_ZERO_COPY = 4,    // nonzero (default): read inputs whose storage

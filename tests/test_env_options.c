@@ -42,7 +42,7 @@ static const env_case cases [ ] =
         GBGPU_POLICY_GPU, 1000000, 1, (int64_t) 8 << 30, 0, 0 },
     { "refused", { "GBGPU_POLICY=fast", "GBGPU_MIN_WORK=-5", "GBGPU_STATS=maybe",
         "GBGPU_DEVICE_MEMORY_LIMIT=8bananas", "GBGPU_JIT=2" },
-        GBGPU_POLICY_AUTO, 1000000, 0, 0, 1, 5 },
+        GBGPU_POLICY_AUTO, 100000, 0, 0, 1, 5 },
 } ;
 
 static bool environment_is (const env_case *c)
