@@ -11,7 +11,8 @@
 // temporary Matrix Market file in the current folder, which every rank
 // reads its block of (ParallelReadMM): run it from a folder every node sees.  Every entry is 1, so that both products are exact and
 // must be equal.  --cpu/--gpu set gbgpu's policy; each rank uses the GPU of
-// its rank on the node (modulo the GPUs there).  Prints both times and
+// its rank on the node (modulo the GPUs there).  Prints both times, what
+// the ranks received and held (docs/distributed.md's model beside it), and
 // "equal: yes", and exits 1 when the results differ.
 
 #include <mpi.h>
@@ -143,8 +144,9 @@ int main (int argc, char **argv)
         gbgpu_stats_t before = gbgpu_optional_stats () ;
         start = MPI_Wtime () ;
         // both multiplies commute: each semiring serves the transposed product
+        gbgpu_summa::volume moved ;
         matrix C = gbgpu_summa::multiply (A, B,
-            min_plus ? GrB_MIN_PLUS_SEMIRING_FP64 : GrB_PLUS_TIMES_SEMIRING_FP64) ;
+            min_plus ? GrB_MIN_PLUS_SEMIRING_FP64 : GrB_PLUS_TIMES_SEMIRING_FP64, &moved) ;
         MPI_Barrier (MPI_COMM_WORLD) ;
         double grb_seconds = MPI_Wtime () - start ;
         gbgpu_stats_t after = gbgpu_optional_stats () ;
@@ -155,6 +157,10 @@ int main (int argc, char **argv)
         // collective calls: every rank makes them
         const int64_t a_entries = A.getnnz (), c_entries = C.getnnz () ;
         const int64_t nrows = A.getnrow (), ncols = A.getncol () ;
+        int64_t mine [4] = { moved.received_entries, moved.received_bytes, moved.held_entries,
+                             moved.held_bytes }, sum [4], most [4] ;
+        MPI_Reduce (mine, sum, 4, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD) ;
+        MPI_Reduce (mine, most, 4, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD) ;
         if (rank == 0)
         {
             printf ("input      %s: %lld x %lld, %lld entries; %d ranks (%d x %d grid)\n", spec,
@@ -164,6 +170,15 @@ int main (int argc, char **argv)
                 min_plus ? "MIN_PLUS" : "PLUS_TIMES", (long long) c_entries) ;
             printf ("combblas   %.6f s (its own local multiply)\n", combblas_seconds) ;
             printf ("GrB_mxm    %.6f s (local products by GrB_mxm; rank 0: %s)\n", grb_seconds, where) ;
+            // docs/distributed.md's model: a rank receives sqrt(p) - 1 blocks of
+            // A and as many of B, each about E/p entries
+            const double root = grid->GetGridRows () ;
+            printf ("moved      per rank, mean (most): received %.4g entries (%.4g), %.4g MB (%.4g); "
+                "blocks held at the join %.4g entries (%.4g), %.4g MB (%.4g); model: received "
+                "2E(sqrt(p)-1)/p = %.4g entries, held 2E/sqrt(p) = %.4g\n",
+                (double) sum [0] / ranks, (double) most [0], sum [1] / 1e6 / ranks, most [1] / 1e6,
+                (double) sum [2] / ranks, (double) most [2], sum [3] / 1e6 / ranks, most [3] / 1e6,
+                2.0 * a_entries * (root - 1) / ranks, 2.0 * a_entries / root) ;
             printf ("equal: %s\n", equal ? "yes" : "no") ;
         }
     }

@@ -197,6 +197,27 @@ static block *receive (MPI_Comm world, block &own, int64_t **sizes, int stage, i
     return received ;
 }
 
+// What a rank's product moved and held, for docs/distributed.md's model:
+// the blocks it received, and all the blocks it held at the join (its own
+// among them), in entries and in the bytes of a DCSC block as BCastMatrix
+// sends it (8-byte column pointers and column ids for its nonempty columns,
+// row ids and values for its entries).
+struct volume
+{
+    int64_t received_entries = 0, received_bytes = 0 ;
+    int64_t held_entries = 0, held_bytes = 0 ;
+    void add (int64_t **sizes, int stage, bool received)
+    {
+        const int64_t entries = sizes [0][stage], columns = sizes [3][stage] ;   // nnz, nzc
+        const int64_t bytes = (entries > 0) ? 16 * entries + 8 * (2 * columns + 1) : 0 ;
+        held_entries += entries ;
+        held_bytes += bytes ;
+        if (!received) return ;
+        received_entries += entries ;
+        received_bytes += bytes ;
+    }
+} ;
+
 // C = A*B, given `transposed`, the semiring of C' = B'*A' (doubles in,
 // doubles out): the same one where the multiply commutes, else one whose
 // multiply takes its operands the other way round (PLUS_FIRST's is
@@ -205,7 +226,7 @@ static block *receive (MPI_Comm world, block &own, int64_t **sizes, int stage, i
 // product).
 typedef SpParMat <int64_t, double, block> matrix ;
 
-static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed)
+static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed, volume *moved)
 {
     int stages, dummy ;
     // ProductGrid is CommGrid's friend: found through its arguments
@@ -219,10 +240,13 @@ static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed)
     const int a_self = A.getcommgrid ()->GetRankInProcRow () ;
     const int b_self = B.getcommgrid ()->GetRankInProcCol () ;
     std::vector <block *> a_row (stages), b_column (stages) ;
+    *moved = volume () ;
     for (int i = 0 ; i < stages ; i++)
     {
         a_row [i] = receive (grid->GetRowWorld (), A.seq (), a_sizes, i, a_self) ;
         b_column [i] = receive (grid->GetColWorld (), B.seq (), b_sizes, i, b_self) ;
+        moved->add (a_sizes, i, i != a_self) ;
+        moved->add (b_sizes, i, i != b_self) ;
     }
     combblas::SpHelper::deallocate2D (a_sizes, block::esscount) ;
     combblas::SpHelper::deallocate2D (b_sizes, block::esscount) ;
