@@ -251,6 +251,7 @@ struct dense_scratch
     int64_t row_products ;
     uint32_t first_column, last_column ;        // column ranges: the row's span
     int next_entry ;            // for_each_product's next entry of A(i,:)
+    unsigned long long claimed_row ;    // rows.cuh, first_block_row
 } ;
 
 // Writes the PRESENT columns of state words [begin, end) (word w at
@@ -342,7 +343,8 @@ __device__ __forceinline__ void dense_rows (const hash_rows_args &args, const la
     }
     __syncthreads () ;
 
-    for (int64_t r = blockIdx.x ; r < shape.nrows ; r += gridDim.x)
+    for (int64_t r = first_block_row (shape, scratch.claimed_row) ; r < shape.nrows ;
+         r = next_block_row (shape, scratch.claimed_row))
     {
         const int64_t i = shape.rows [r] ;
         const int64_t a_start = A.p [i], a_end = A.p [i+1] ;
@@ -477,7 +479,8 @@ __device__ __forceinline__ void dense_rows_by_ranges (const hash_rows_args &args
     for (uint32_t w = threadIdx.x ; w < chunk_columns / COLUMNS_PER_WORD ; w += DENSE_THREADS)
         states [w] = 0 ;
 
-    for (int64_t r = blockIdx.x ; r < shape.nrows ; r += gridDim.x)
+    for (int64_t r = first_block_row (shape, scratch.claimed_row) ; r < shape.nrows ;
+         r = next_block_row (shape, scratch.claimed_row))
     {
         const int64_t i = shape.rows [r] ;
         const int64_t a_start = A.p [i], a_end = A.p [i+1] ;
@@ -601,6 +604,7 @@ cudaError_t launch_dense_bin (const hash_rows_args &args, const KERNELS &kernels
             : dense_block_bytes (args.ncols, (chunk_columns > 0) ? 0 : value_bytes, shared_states),
             per_multiprocessor)) ;
         shape.tables = tables.get () ;
+        GBGPU_TRY (tables.count_claims (&shape.next_row)) ;
         shape.shared_states = shared_states ;
         shape.chunk_columns = chunk_columns ;
         shape.column_ranges = (range_columns > 0) ;

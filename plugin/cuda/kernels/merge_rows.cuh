@@ -176,7 +176,9 @@ merge_rows_kernel (const hash_rows_args args, const launch_shape shape)
     const csr_view A = args.A, B = args.B ;
     const merge_workspace <SR> w (tables, max_segments, max_products) ;
 
-    for (int64_t r = blockIdx.x ; r < nrows ; r += gridDim.x)
+    __shared__ unsigned long long claimed ;
+    for (int64_t r = first_block_row (shape, claimed) ; r < nrows ;
+         r = next_block_row (shape, claimed))
     {
         const int64_t i = rows [r] ;
         const int64_t first = A.p [i], n = A.p [i+1] - first ;
@@ -296,6 +298,7 @@ cudaError_t launch_merge_bin (const hash_rows_args &args, const KERNELS &kernels
             merge_block_bytes (kernels.value_slot_bytes (), max_segments, max_products))) ;
         launch_shape shape = bin_shape (bins, BIN_MERGE) ;
         shape.tables = tables.get () ;
+        GBGPU_TRY (tables.count_claims (&shape.next_row)) ;
         shape.max_segments = max_segments ;
         shape.max_products = max_products ;
         GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_MERGE, (unsigned) tables.blocks (),
