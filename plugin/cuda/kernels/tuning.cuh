@@ -109,7 +109,7 @@ constexpr int RANK_SORT_MAX_TABLE = 2048 ;
 // four blocks a multiprocessor fill its 2048 threads with four rows at a
 // time (the states of 65536 columns take 16 KB a block).  That leaves 32
 // registers a thread (__launch_bounds__); ptxas spills (sm_90, CUDA 13: up
-// to ~180 bytes for some semirings) outside the product loops, not in them.
+// to 320 bytes, the FP64 DIV fill) outside the product loops, not in them.
 constexpr int DENSE_THREADS = 512 ;             // a row's block: 16 warps
 constexpr int DENSE_BLOCKS_PER_SM = 4 ;         // 4 x 512 = a multiprocessor's 2048 threads
 

@@ -51,7 +51,8 @@ int multiprocessor_count () ;
 
 // Accumulators in global memory, one per block: as many blocks as keep the
 // device busy (per_multiprocessor: as many as its kernel runs at once on
-// one, BLOCK_TABLES_PER_SM unless it says), fewer when memory is short.
+// one, BLOCK_TABLES_PER_SM unless it says), fewer when memory is short;
+// after them, one word for blocks that claim their rows (count_claims).
 class block_tables
 {
 public:
