@@ -218,9 +218,10 @@ struct launch_shape
 // set the kernel's time (1.6x an even share of rmat:16's dense rows,
 // simulated from its products; claimed, 1.2x).  Claimed most products
 // first they would end within 1% of an even share, but sorting the rows
-// cost more than it gained on every input measured, so rows are claimed in
-// the bin's order.  `claimed` is the block's shared word; every thread of
-// the block calls both, as the loop's condition is the block's.
+// cost more than it gained on every input that has such rows (A/B,
+// bench/RESULTS.md), so rows are claimed in the bin's order.  The argument
+// `claimed` is the block's shared copy of its claim; every thread of the
+// block calls both, as the loop's condition is the block's.
 //     for (int64_t r = first_block_row (shape, claimed) ; r < shape.nrows ;
 //          r = next_block_row (shape, claimed)) ...
 __device__ __forceinline__ int64_t first_block_row (const launch_shape &shape,
