@@ -604,7 +604,7 @@ cudaError_t launch_dense_bin (const hash_rows_args &args, const KERNELS &kernels
             : dense_block_bytes (args.ncols, (chunk_columns > 0) ? 0 : value_bytes, shared_states),
             per_multiprocessor)) ;
         shape.tables = tables.get () ;
-        GBGPU_TRY (tables.count_claims (&shape.next_row)) ;
+        shape.next_row = bins.claimed + BIN_DENSE ;
         shape.shared_states = shared_states ;
         shape.chunk_columns = chunk_columns ;
         shape.column_ranges = (range_columns > 0) ;

@@ -298,7 +298,7 @@ cudaError_t launch_merge_bin (const hash_rows_args &args, const KERNELS &kernels
             merge_block_bytes (kernels.value_slot_bytes (), max_segments, max_products))) ;
         launch_shape shape = bin_shape (bins, BIN_MERGE) ;
         shape.tables = tables.get () ;
-        GBGPU_TRY (tables.count_claims (&shape.next_row)) ;
+        shape.next_row = bins.claimed + BIN_MERGE ;
         shape.max_segments = max_segments ;
         shape.max_products = max_products ;
         GBGPU_TRY (kernels.launch (GBGPU_ACCUMULATOR_MERGE, (unsigned) tables.blocks (),

@@ -57,7 +57,9 @@ __host__ __device__ inline int global_table_bits (int64_t need)
     return bits ;
 }
 
-// Filled by analyse_rows, read back to the host to size the launches.
+// Filled by analyse_rows, read back to the host to size the launches; the
+// claim words by the dense and merge kernels (zeroed with the rest at the
+// call's start: spgemm.cu, call_scratch).
 struct bin_counts
 {
     unsigned long long rows [N_BINS] ;
@@ -69,6 +71,9 @@ struct bin_counts
     unsigned long long entries ;                // filling: T's size, Cp [nrows]
     unsigned long long B_sorted ;               // 1: B's rows strictly increasing
                                                 // (0: not, or not checked)
+    unsigned long long claimed [N_BINS] ;       // rows taken by the blocks of a
+                                                // bin's launch that claim them
+                                                // (dense, merge: first_block_row)
 } ;
 
 // Dynamic shared memory a block of this device may have (beyond the
@@ -111,6 +116,8 @@ struct row_bins
                                 // when unmasked and an accumulator can use
                                 // it; else false)
     const int64_t *list ;       // row ids grouped by bin
+    unsigned long long *claimed ;   // on the device: the phase's bin_counts'
+                                // claim words, zero until the bin's launch
 } ;
 
 #ifdef __CUDACC_RTC__
@@ -207,7 +214,7 @@ struct launch_shape
                                 // products in its columns, its own states
                                 // beside its slots
     unsigned long long *next_row ;  // dense, merge: the count of rows claimed
-                                // (zero at the launch; first_block_row below)
+                                // (row_bins::claimed; first_block_row below)
 } ;
 
 // The rows of a launch whose blocks each hold a table of their own (dense,

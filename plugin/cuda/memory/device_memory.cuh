@@ -51,8 +51,7 @@ int multiprocessor_count () ;
 
 // Accumulators in global memory, one per block: as many blocks as keep the
 // device busy (per_multiprocessor: as many as its kernel runs at once on
-// one, BLOCK_TABLES_PER_SM unless it says), fewer when memory is short;
-// after them, one word for blocks that claim their rows (count_claims).
+// one, BLOCK_TABLES_PER_SM unless it says), fewer when memory is short.
 class block_tables
 {
 public:
@@ -61,10 +60,9 @@ public:
     {
         blocks_ = per_multiprocessor * (int64_t) multiprocessor_count () ;
         if (blocks_ > rows) blocks_ = rows ;
-        bytes_per_block_ = bytes_per_block ;
         cudaError_t e ;
-        while ((e = tables_.allocate (claims_at () + sizeof (unsigned long long)))
-                   == cudaErrorMemoryAllocation && blocks_ > 1)
+        while ((e = tables_.allocate (blocks_ * bytes_per_block)) == cudaErrorMemoryAllocation
+               && blocks_ > 1)
         {
             (void) cudaGetLastError () ;
             blocks_ /= 2 ;
@@ -73,22 +71,9 @@ public:
     }
     void *get () const { return tables_.get () ; }
     int64_t blocks () const { return blocks_ ; }
-    // A zeroed count of the rows claimed, after the tables, for blocks that
-    // take their rows as they come free (kernels/rows.cuh, first_block_row).
-    cudaError_t count_claims (unsigned long long **next_row)
-    {
-        *next_row = reinterpret_cast <unsigned long long *> (tables_.get () + claims_at ()) ;
-        return cudaMemsetAsync (*next_row, 0, sizeof (unsigned long long), stream ()) ;
-    }
 private:
-    size_t claims_at () const
-    {
-        const size_t word = sizeof (unsigned long long) ;
-        return ((size_t) blocks_ * bytes_per_block_ + word - 1) / word * word ;
-    }
     device_array <unsigned char> tables_ ;
     int64_t blocks_ = 0 ;
-    size_t bytes_per_block_ = 0 ;
 } ;
 
 }   // namespace gbgpu

@@ -211,6 +211,7 @@ static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, bin_counts *
     const unsigned blocks = (unsigned) ((r.nrows + threads - 1) / threads) ;
     *bins = row_bins { } ;
     bins->list = r.list ;
+    bins->claimed = counts->claimed ;
     *total = 0 ;
     if (r.nrows == 0) return cudaSuccess ;
     analyse_rows <<<blocks, threads, 0, stream ()>>> (r.A, r.B, r.M, r.complement, r.nrows,
