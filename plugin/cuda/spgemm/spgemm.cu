@@ -5,7 +5,8 @@
 //            products (symbolic) or entries (numeric), or the mask row's
 //            size when masked; the selector picks its accumulator
 //            (accumulator_selector.cuh); histogram into bins
-//   bin      row ids grouped by bin (one pass, block-aggregated atomics)
+//   bin      row ids grouped by bin (one pass, warp- and block-aggregated
+//            atomics)
 //   count    entries per row (count_rows), then an exclusive scan gives T's
 //            row pointers and its size, so T is allocated exactly once
 //   fill     values per row with the semiring's instantiation (semirings/)
@@ -83,6 +84,27 @@ __device__ __forceinline__ int64_t row_products (const csr_view &A, const csr_vi
     return products ;
 }
 
+// Counts each lane that `has` a row into its bin's counter in shared memory
+// and returns the lane's place among the block's rows of that bin: one
+// atomic per distinct bin of the warp, the lanes' places from their rank
+// among its lanes of the same bin.  Every lane of the warp calls this.  Most
+// rows of a graph fall into one or two bins, and 32 lanes adding to one
+// shared word are 32 atomics one after another: with an atomic a thread
+// (64-bit), group_rows_by_bin, which does little else, took 17 us on
+// luxembourg's 1.1e5 rows, nearly all in the shuffle bin (ncu, H200,
+// 2026-11-28).
+__device__ __forceinline__ unsigned count_into_bin (unsigned *bin_rows, int bin, bool has)
+{
+    const unsigned lanes = __ballot_sync (0xFFFFFFFFu, has) ;
+    if (!has) return 0 ;
+    const unsigned peers = __match_any_sync (lanes, bin) ;
+    const int lane = threadIdx.x % 32, leader = __ffs (peers) - 1 ;
+    unsigned first = 0 ;
+    if (lane == leader) first = atomicAdd (&bin_rows [bin], (unsigned) __popc (peers)) ;
+    first = __shfl_sync (lanes, first, leader) ;
+    return first + __popc (peers & ((1u << lane) - 1)) ;
+}
+
 // need = entries the row's table must hold.  Counting: its products bounded by
 // B's width; filling: its entries.  A mask row is preloaded instead (T<M>: its
 // entries are the only candidates) or besides (T<!M>: they stand for the
@@ -97,7 +119,7 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
     const int *B_unsorted, accumulator_choice choice,
     int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts)
 {
-    __shared__ unsigned long long block_rows [N_BINS] ;
+    __shared__ unsigned block_rows [N_BINS] ;
     __shared__ unsigned long long block_products ;
     if (threadIdx.x < N_BINS) block_rows [threadIdx.x] = 0 ;
     if (threadIdx.x == 0) block_products = 0 ;
@@ -110,12 +132,12 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
     const int symbolic_bin = (counting || !active) ? BIN_EMPTY : row_bin [i] ;
     row_statistics row = { 0, active ? A.p [i+1] - A.p [i] : 0 } ;
     row.products = row_products (A, B, i, active && (counting || symbolic_bin == BIN_MERGE)) ;
+    int b = BIN_EMPTY ;
     if (active)
     {
         int64_t need ;
         if (counting)
         {
-            if (row.products > 0) atomicAdd (&block_products, (unsigned long long) row.products) ;
             need = (row.products < ncols ? row.products : ncols) ;
         }
         else
@@ -129,7 +151,6 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
         }
         const bool unmasked = (M.p == nullptr) ;
         const bool sorted_runs = unmasked && B_runs ;
-        int b ;
         if (counting)
         {
             b = select_symbolic_bin (row, need, ncols, shared, unmasked, sorted_runs, choice) ;
@@ -142,7 +163,6 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
         }
         row_need [i] = need ;
         row_bin [i] = (uint8_t) b ;
-        atomicAdd (&block_rows [b], 1ull) ;
         if (b == BIN_GLOBAL) atomicMax (&counts->max_global_need, (unsigned long long) need) ;
         if (b == BIN_MERGE)
         {
@@ -150,9 +170,18 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
             atomicMax (&counts->max_merge_segments, (unsigned long long) row.segments) ;
         }
     }
+    (void) count_into_bin (block_rows, b, active) ;
+    if (counting)
+    {
+        // the warp's products, then one atomic a warp
+        unsigned long long warp_products = active ? (unsigned long long) row.products : 0 ;
+        for (int offset = 16 ; offset > 0 ; offset /= 2)
+            warp_products += __shfl_xor_sync (0xFFFFFFFFu, warp_products, offset) ;
+        if (threadIdx.x % 32 == 0 && warp_products > 0) atomicAdd (&block_products, warp_products) ;
+    }
     __syncthreads () ;
     if (threadIdx.x < N_BINS && block_rows [threadIdx.x] > 0)
-        atomicAdd (&counts->rows [threadIdx.x], block_rows [threadIdx.x]) ;
+        atomicAdd (&counts->rows [threadIdx.x], (unsigned long long) block_rows [threadIdx.x]) ;
     if (threadIdx.x == 0 && block_products > 0)
         atomicAdd (&counts->products, block_products) ;
     if (blockIdx.x == 0 && threadIdx.x == 0)
@@ -168,20 +197,17 @@ struct bin_offsets { int64_t offset [N_BINS] ; } ;
 __global__ void group_rows_by_bin (int64_t nrows, const uint8_t *row_bin,
     const bin_offsets offsets, bin_counts *counts, int64_t *list)
 {
-    __shared__ unsigned long long block_rows [N_BINS], block_start [N_BINS] ;
+    __shared__ unsigned block_rows [N_BINS] ;
+    __shared__ unsigned long long block_start [N_BINS] ;
     if (threadIdx.x < N_BINS) block_rows [threadIdx.x] = 0 ;
     __syncthreads () ;
     const int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
-    int b = BIN_EMPTY ;
-    unsigned long long at = 0 ;
-    if (i < nrows)
-    {
-        b = row_bin [i] ;
-        if (b != BIN_EMPTY) at = atomicAdd (&block_rows [b], 1ull) ;
-    }
+    const int b = (i < nrows) ? row_bin [i] : BIN_EMPTY ;
+    const unsigned at = count_into_bin (block_rows, b, b != BIN_EMPTY) ;
     __syncthreads () ;
     if (threadIdx.x < N_BINS && block_rows [threadIdx.x] > 0)
-        block_start [threadIdx.x] = atomicAdd (&counts->cursor [threadIdx.x], block_rows [threadIdx.x]) ;
+        block_start [threadIdx.x] = atomicAdd (&counts->cursor [threadIdx.x],
+            (unsigned long long) block_rows [threadIdx.x]) ;
     __syncthreads () ;
     if (i < nrows && b != BIN_EMPTY)
         list [offsets.offset [b] + block_start [b] + at] = i ;
