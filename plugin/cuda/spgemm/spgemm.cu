@@ -16,8 +16,9 @@
 //   sort     rows that came from global-memory hash tables
 //
 // The host waits twice: for the symbolic bins' histogram, and for the numeric
-// bins' with T's size (each wait leaves the GPU idle for a round trip), and
-// once at the end.
+// bins' with T's size (each wait leaves the GPU idle for a round trip; the
+// analysis posts the counts into pinned memory, memory/counts_mailbox.cuh),
+// and once at the end.
 // With profile->per_bin, device events time the phases and each bin
 // (profile.cu).  What the launches ask of the device is in device_query.cu,
 // their tuning in kernels/tuning.cuh.
@@ -25,6 +26,7 @@
 #include <cub/device/device_scan.cuh>
 #include "accumulator_selector.cuh"
 #include "knobs.cuh"
+#include "memory/counts_mailbox.cuh"
 
 namespace gbgpu {
 
@@ -117,7 +119,8 @@ __device__ __forceinline__ unsigned count_into_bin (unsigned *bin_rows, int bin,
 __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view M,
     bool complement, int64_t nrows, int64_t ncols, int shared, const int64_t *Cp,
     const int *B_unsorted, accumulator_choice choice,
-    int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts)
+    int64_t *row_count, int64_t *row_need, uint8_t *row_bin, bin_counts *counts,
+    unsigned *finished_blocks, counts_mailbox *box, unsigned long long sequence)
 {
     __shared__ unsigned block_rows [N_BINS] ;
     __shared__ unsigned long long block_products ;
@@ -189,6 +192,7 @@ __global__ void analyse_rows (const csr_view A, const csr_view B, const csr_view
         counts->B_sorted = B_runs ;
         if (!counting) counts->entries = (unsigned long long) Cp [nrows] ;
     }
+    if (box != nullptr) post_counts (counts, finished_blocks, box, sequence) ;
 }
 
 struct bin_offsets { int64_t offset [N_BINS] ; } ;
@@ -231,7 +235,8 @@ struct row_analysis
 // counting, T's size when filling (Cp given).  counts: the phase's own,
 // zeroed on the device.
 static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, bin_counts *counts,
-    size_t slot_bytes, const int64_t *Cp, int64_t *row_count, int64_t *total)
+    unsigned *finished_blocks, size_t slot_bytes, const int64_t *Cp, int64_t *row_count,
+    int64_t *total)
 {
     const int threads = PASS_THREADS ;
     const unsigned blocks = (unsigned) ((r.nrows + threads - 1) / threads) ;
@@ -240,13 +245,26 @@ static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, bin_counts *
     bins->claimed = counts->claimed ;
     *total = 0 ;
     if (r.nrows == 0) return cudaSuccess ;
+    // the counts through the thread's mailbox, else by a copy and a wait
+    unsigned long long sequence = 0 ;
+    counts_mailbox *box = thread_mailbox (&sequence) ;
     analyse_rows <<<blocks, threads, 0, stream ()>>> (r.A, r.B, r.M, r.complement, r.nrows,
         r.ncols, usable_bins (slot_bytes), Cp, r.B_unsorted, r.choice, row_count, r.row_need,
-        r.row_bin, counts) ;
+        r.row_bin, counts, finished_blocks, box, sequence) ;
     GBGPU_TRY (cudaGetLastError ()) ;
-    bin_counts host ;
-    GBGPU_TRY (cudaMemcpyAsync (&host, counts, sizeof (host), cudaMemcpyDeviceToHost, stream ())) ;
-    GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
+    bin_counts copied ;
+    const bin_counts *posted = &copied ;
+    if (box != nullptr)
+    {
+        GBGPU_TRY (wait_for_mailbox (box, sequence)) ;
+        posted = &box->counts ;
+    }
+    else
+    {
+        GBGPU_TRY (cudaMemcpyAsync (&copied, counts, sizeof (copied), cudaMemcpyDeviceToHost, stream ())) ;
+        GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
+    }
+    const bin_counts &host = *posted ;
 
     bin_offsets offsets ;
     int64_t listed = 0 ;
@@ -326,12 +344,14 @@ static cudaError_t compiled_fill (value_fill *f, gbgpu_semiring semiring)
 }
 
 // Where a call's scratch arrays lie in its one allocation: row_count's last
-// entry, both phases' bin counts and B_unsorted together, so that one memset
+// entry, both phases' bin counts, B_unsorted and the analyses' finished
+// blocks (counts_mailbox.cuh) together, so that one memset
 // zeroes them (zeroed_bytes from row_count + m); every array aligned for its
 // type, the scan's workspace on 256 bytes (cub's own alignment).
 struct call_scratch
 {
-    size_t row_count_at, counts_at, B_unsorted_at, row_need_at, list_at, row_bin_at, scan_at ;
+    size_t row_count_at, counts_at, B_unsorted_at, finished_blocks_at, row_need_at, list_at,
+        row_bin_at, scan_at ;
     size_t zeroed_bytes, bytes ;
 
     call_scratch (int64_t m, size_t scan_bytes)
@@ -340,7 +360,8 @@ struct call_scratch
         row_count_at = 0 ;
         counts_at = row_count_at + (size_t) (m + 1) * sizeof (int64_t) ;
         B_unsorted_at = counts_at + 2 * sizeof (bin_counts) ;
-        row_need_at = aligned (B_unsorted_at + sizeof (int), sizeof (int64_t)) ;
+        finished_blocks_at = B_unsorted_at + sizeof (int) ;
+        row_need_at = aligned (finished_blocks_at + 2 * sizeof (unsigned), sizeof (int64_t)) ;
         zeroed_bytes = row_need_at - (counts_at - sizeof (int64_t)) ;
         list_at = row_need_at + (size_t) m * sizeof (int64_t) ;
         row_bin_at = list_at + (size_t) m * sizeof (int64_t) ;
@@ -354,6 +375,7 @@ struct call_scratch
     int64_t *row_count (unsigned char *b) const { return at <int64_t> (b, row_count_at) ; }
     bin_counts *counts (unsigned char *b, int phase) const { return at <bin_counts> (b, counts_at) + phase ; }
     int *B_unsorted (unsigned char *b) const { return at <int> (b, B_unsorted_at) ; }
+    unsigned *finished_blocks (unsigned char *b, int phase) const { return at <unsigned> (b, finished_blocks_at) + phase ; }
     int64_t *row_need (unsigned char *b) const { return at <int64_t> (b, row_need_at) ; }
     int64_t *list (unsigned char *b) const { return at <int64_t> (b, list_at) ; }
     uint8_t *row_bin (unsigned char *b) const { return at <uint8_t> (b, row_bin_at) ; }
@@ -424,8 +446,8 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     // symbolic
     row_bins symbolic_bins ;
     int64_t products = 0 ;
-    GBGPU_TRY (bin_rows (&symbolic_bins, analysis, symbolic_counts, sizeof (uint32_t), nullptr,
-        row_count, &products)) ;
+    GBGPU_TRY (bin_rows (&symbolic_bins, analysis, symbolic_counts,
+        layout.finished_blocks (scratch.get (), 0), sizeof (uint32_t), nullptr, row_count, &products)) ;
     GBGPU_TRY (mark (1)) ;
     hash_rows_args args = { A, B, M, complement, n, analysis.row_need, row_count, nullptr, nullptr,
         nullptr, &symbolic_bins, &symbolic_timer } ;
@@ -443,8 +465,8 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     const size_t fill_slot_bytes = sizeof (uint32_t) + values.value_slot_bytes ;
     row_bins numeric_bins ;
     int64_t nvals = 0 ;
-    GBGPU_TRY (bin_rows (&numeric_bins, analysis, numeric_counts, fill_slot_bytes, Cp.get (), nullptr,
-        &nvals)) ;
+    GBGPU_TRY (bin_rows (&numeric_bins, analysis, numeric_counts,
+        layout.finished_blocks (scratch.get (), 1), fill_slot_bytes, Cp.get (), nullptr, &nvals)) ;
     const size_t value_size = values.value_size ;
     device_array <int64_t> Cj ;
     device_array <unsigned char> Cx ;
