@@ -31,6 +31,13 @@
 //    entries of the next calls of that kind, and turn a call the download
 //    kept on the CPU to the GPU; the fill stays at most 1, and a kind learns
 //    it apart from the others.
+// 7. Call sites (plugin/plan/call_sites.c): a site's last miss on the CPU
+//    scales its next CPU prediction and sends a call the line keeps on the
+//    CPU to the GPU, at that site only; the CPU is measured again after 4,
+//    then 8 such calls, the factor kept meanwhile; a measurement without the
+//    miss gives the line's decision back and the count starts at 4 again; a
+//    forgotten factor gives the line's decision back; 16 newer sites replace
+//    the least recently used.
 
 #include "test_support.h"
 #include "plan/plan.h"
@@ -418,6 +425,95 @@ static void test_fill (void)
         m.fill [GBGPU_COST_UNMASKED].seconds_per_unit [0], m.fill [GBGPU_COST_MASKED].seconds_per_unit [0]) ;
 }
 
+// A plan at a site: A, B and M are distinct fake handles (compared, never
+// read), the semiring and path fixed.
+static gbgpu_plan plan_at (int site)
+{
+    static char handles [64] ;
+    gbgpu_plan plan = { 0 } ;
+    plan.semiring = (gbgpu_semiring) { GBGPU_ADD_PLUS, GBGPU_MULT_TIMES, GBGPU_TYPE_FP64 } ;
+    plan.A.matrix = (GrB_Matrix) &handles [0] ;
+    plan.B.matrix = (GrB_Matrix) &handles [1] ;
+    plan.M.matrix = (GrB_Matrix) &handles [2 + site] ;
+    plan.mask_complement = true ;
+    return plan ;
+}
+
+static bool decided_gpu (const gbgpu_plan *plan, const gbgpu_cost_prediction *line, double *factor)
+{
+    gbgpu_cost_prediction p = *line ;
+    *factor = gbgpu_call_site_adjust (plan, &p) ;
+    return p.gpu ;
+}
+
+static void test_call_sites (void)
+{
+    // a call the line keeps on the CPU, whose GPU time (with the margin) is
+    // 2-10x the CPU's prediction
+    gbgpu_cost_model m = calibrated_model () ;
+    gbgpu_cost_prediction line = { 0 } ;
+    bool found = false ;
+    for (double products = 1e3 ; products < 1e10 && !found ; products *= 1.5)
+    {
+        gbgpu_cost_sizes s = call_of (products, 1e5, 1e5, 0) ;
+        line = predict (&m, &s) ;
+        const double r = line.gpu_seconds * GBGPU_COST_MARGIN / line.cpu_seconds ;
+        found = !line.gpu && r > 2 && r < 10 ;
+    }
+    ts_check (found, "a call the CPU's line keeps, the GPU 2-10x its time") ;
+    if (!found) return ;
+    const gbgpu_plan site = plan_at (0), other = plan_at (1) ;
+    double factor ;
+    bool gpu = decided_gpu (&site, &line, &factor) ;
+    ts_check (!gpu && factor == 1, "a new site: the line's decision (%s, factor %.3g)",
+        gpu ? "GPU" : "CPU", factor) ;
+    // the site's CPU call took 30x the line's prediction (a BFS's second
+    // level on oregon1, H200)
+    gbgpu_call_site_cpu_measured (&site, 30) ;
+    for (int call = 1 ; call <= 4 ; call++)
+    {
+        gpu = decided_gpu (&site, &line, &factor) ;
+        ts_check (gpu && factor == 30, "after a 30x miss, call %d at the site: %s (factor %.3g)",
+            call, gpu ? "GPU" : "CPU", factor) ;
+    }
+    gpu = decided_gpu (&other, &line, &factor) ;
+    ts_check (!gpu && factor == 1, "another mask, another site: %s (factor %.3g)",
+        gpu ? "GPU" : "CPU", factor) ;
+    gpu = decided_gpu (&site, &line, &factor) ;
+    ts_check (!gpu && factor == 1 && gbgpu_call_site_cpu_factor (&site) == 30,
+        "the 5th call the factor would send: the CPU again (%s), the factor kept (%.3g)",
+        gpu ? "GPU" : "CPU", gbgpu_call_site_cpu_factor (&site)) ;
+    gbgpu_call_site_cpu_measured (&site, 30) ;
+    int to_gpu = 0 ;
+    while (decided_gpu (&site, &line, &factor) && to_gpu < 100) to_gpu++ ;
+    ts_check (to_gpu == 8, "the miss again: %d calls to the GPU before the CPU (expected 8)",
+        to_gpu) ;
+    // an outlier: the CPU's next call at the site is as the line said
+    gbgpu_call_site_cpu_measured (&site, 1.1) ;
+    gpu = decided_gpu (&site, &line, &factor) ;
+    ts_check (!gpu && factor == 1, "a measurement without the miss: the CPU (%s, factor %.3g)",
+        gpu ? "GPU" : "CPU", factor) ;
+    gbgpu_call_site_cpu_measured (&site, 30) ;
+    to_gpu = 0 ;
+    while (decided_gpu (&site, &line, &factor) && to_gpu < 100) to_gpu++ ;
+    ts_check (to_gpu == 4, "a miss after one without: %d calls to the GPU before the CPU "
+        "(expected 4)", to_gpu) ;
+    gbgpu_call_site_cpu_measured (&site, 30) ;
+    gbgpu_call_site_forget_factor (&site) ;
+    gpu = decided_gpu (&site, &line, &factor) ;
+    ts_check (!gpu && factor == 1, "a forgotten factor: the CPU (%s, factor %.3g)",
+        gpu ? "GPU" : "CPU", factor) ;
+    gbgpu_call_site_cpu_measured (&site, 30) ;
+    for (int s = 1 ; s <= 16 ; s++)
+    {
+        const gbgpu_plan next = plan_at (s) ;
+        gbgpu_call_site_cpu_measured (&next, 3) ;
+    }
+    gpu = decided_gpu (&site, &line, &factor) ;
+    ts_check (!gpu && factor == 1, "16 newer sites later the first is gone: %s (factor %.3g)",
+        gpu ? "GPU" : "CPU", factor) ;
+}
+
 int main (void)
 {
     test_decisions () ;
@@ -426,5 +522,6 @@ int main (void)
     test_masked () ;
     test_first_use () ;
     test_fill () ;
+    test_call_sites () ;
     return ts_summary () ;
 }

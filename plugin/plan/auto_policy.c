@@ -6,7 +6,9 @@
 // library's thread count, read at the first decision (GraphBLAS is
 // initialized by then; a calibration may come before GrB_init).  Each
 // decision is counted in the stats with its predicted times, and
-// gbgpu_stats reads the model's current rates from here.  GBGPU_MODEL_TRACE=1
+// gbgpu_stats reads the model's current rates from here.  A call site's last
+// miss on the CPU scales its next CPU prediction (call_sites.c), under the
+// same lock.  GBGPU_MODEL_TRACE=1
 // (a knob for calibrating the model on a device) writes each decision and
 // each measurement beside its prediction on stderr.
 
@@ -49,12 +51,14 @@ static const char *kind_name (gbgpu_cost_kind kind)
          : (kind == GBGPU_COST_MASKED_DOT) ? "T<M> dot" : "unmasked" ;
 }
 
-static void trace_decision (const gbgpu_cost_sizes *s, const gbgpu_cost_prediction *p)
+static void trace_decision (const gbgpu_cost_sizes *s, const gbgpu_cost_prediction *p,
+    double site_factor)
 {
     fprintf (stderr, "gbgpu model: %s, %.3g products, %.3g work, %.3g MB up as CSR and %.3g "
         "as cells (%.0f matrices, %.3g entries copied), %.3g MB down, %.3g entries to finish, "
         "%.3g CPU entries: GPU %.3g ms (up %.3g, kernels %.3g of which first use %.3g%s "
-        "less %.3g forgone, down %.3g, finish %.3g) x %.2f %s CPU %.3g ms: %s\n",
+        "less %.3g forgone, down %.3g, finish %.3g) x %.2f %s CPU %.3g ms (the site's last "
+        "miss x %.3g): %s\n",
         kind_name (s->kind), s->products, s->work, s->bytes_up / 1e6,
         s->cell_bytes_up / 1e6, s->uploads, s->host_copy_entries,
         s->bytes_down / 1e6, s->finish_entries, s->cpu_entries, 1e3 * p->gpu_seconds,
@@ -62,7 +66,8 @@ static void trace_decision (const gbgpu_cost_sizes *s, const gbgpu_cost_predicti
         1e3 * p->first_use, s->first_use_run_time > 0 ? " (run-time semiring)" : "",
         1e3 * s->first_use_forgone,
         1e3 * p->part [GBGPU_COST_DOWNLOAD], 1e3 * p->part [GBGPU_COST_FINISH],
-        GBGPU_COST_MARGIN, p->gpu ? "<" : ">=", 1e3 * p->cpu_seconds, p->gpu ? "GPU" : "CPU") ;
+        GBGPU_COST_MARGIN, p->gpu ? "<" : ">=", 1e3 * p->cpu_seconds, site_factor,
+        p->gpu ? "GPU" : "CPU") ;
 }
 
 bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan)
@@ -73,16 +78,18 @@ bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan)
     make_model () ;
     read_threads () ;
     gbgpu_cost_predict (&p, &model, s) ;
+    const double site_factor = gbgpu_call_site_adjust (plan, &p) ;
     last_kind = s->kind ;
     pthread_mutex_unlock (&lock) ;
     gbgpu_count_model_decision (p.gpu, p.gpu_seconds, p.cpu_seconds) ;
-    if (gbgpu_model_trace_enabled ()) trace_decision (s, &p) ;
+    if (gbgpu_model_trace_enabled ()) trace_decision (s, &p, site_factor) ;
     return p.gpu ;
 }
 
-void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS],
+void gbgpu_auto_learn_gpu (const gbgpu_plan *plan, const double seconds [GBGPU_PARTS],
     double t_entries)
 {
+    const gbgpu_cost_sizes *s = &plan->cost ;
     if (!s->modelled) return ;
     // the setup is a run-time semiring's build and load: the kernels' first
     // use
@@ -99,6 +106,13 @@ void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGP
     pthread_mutex_lock (&lock) ;
     make_model () ;
     gbgpu_cost_predict (&p, &model, &paid) ;
+    // slower here than the site's CPU prediction, the kernels' first load
+    // aside: its factor may have been an outlier (call_sites.c)
+    double gpu_total = 0 ;
+    for (int k = 0 ; k < 4 ; k++) gpu_total += measured [k] ;
+    const bool first_load = s->first_use > 0 || s->first_use_run_time > 0 ;
+    if (!first_load && gpu_total > p.cpu_seconds * gbgpu_call_site_cpu_factor (plan))
+        gbgpu_call_site_forget_factor (plan) ;
     for (int k = 0 ; k < 4 ; k++) gbgpu_cost_learn (&model, s, parts [k], measured [k]) ;
     gbgpu_cost_learn_fill (&model, s, t_entries) ;
     pthread_mutex_unlock (&lock) ;
@@ -125,6 +139,10 @@ void gbgpu_auto_learn_cpu (const gbgpu_plan *plan, double seconds, double t_entr
     gbgpu_cost_predict (&p, &model, s) ;
     gbgpu_cost_learn (&model, s, GBGPU_COST_CPU, seconds) ;
     gbgpu_cost_learn_fill (&model, s, t_entries) ;
+    // the site's miss against the line as it now stands (not counted twice)
+    gbgpu_cost_prediction learned ;
+    gbgpu_cost_predict (&learned, &model, s) ;
+    gbgpu_call_site_cpu_measured (plan, seconds / learned.cpu_seconds) ;
     pthread_mutex_unlock (&lock) ;
     // kept on the CPU while its kernels are not loaded: what that forwent,
     // the CPU's measured time over the GPU's predicted one, counts toward

@@ -215,6 +215,13 @@ static gbgpu_cost_sizes filled (const gbgpu_cost_model *m, const gbgpu_cost_size
     return s ;
 }
 
+// The decision on a prediction's times, and what the GPU would save.
+static void decide (gbgpu_cost_prediction *p)
+{
+    p->saving = p->cpu_seconds - (p->gpu_seconds - p->first_use) * GBGPU_COST_MARGIN ;
+    p->gpu = p->gpu_seconds * GBGPU_COST_MARGIN < p->cpu_seconds ;
+}
+
 void gbgpu_cost_predict (gbgpu_cost_prediction *p, const gbgpu_cost_model *m,
     const gbgpu_cost_sizes *given)
 {
@@ -235,8 +242,14 @@ void gbgpu_cost_predict (gbgpu_cost_prediction *p, const gbgpu_cost_model *m,
         if (part != GBGPU_COST_CPU) p->gpu_seconds += p->part [part] ;
     }
     p->cpu_seconds = p->part [GBGPU_COST_CPU] ;
-    p->saving = p->cpu_seconds - (p->gpu_seconds - p->first_use) * GBGPU_COST_MARGIN ;
-    p->gpu = p->gpu_seconds * GBGPU_COST_MARGIN < p->cpu_seconds ;
+    decide (p) ;
+}
+
+void gbgpu_cost_scale_cpu (gbgpu_cost_prediction *p, double factor)
+{
+    p->part [GBGPU_COST_CPU] *= factor ;
+    p->cpu_seconds = p->part [GBGPU_COST_CPU] ;
+    decide (p) ;
 }
 
 // Each allowed cell is hit with probability 1 - exp (-products / cells):

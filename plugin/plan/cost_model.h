@@ -127,6 +127,9 @@ void gbgpu_cost_model_set_cpu_threads (gbgpu_cost_model *m, double cpu_threads) 
 
 void gbgpu_cost_predict (gbgpu_cost_prediction *p, const gbgpu_cost_model *m,
     const gbgpu_cost_sizes *s) ;
+// The prediction with the CPU's time scaled by `factor` (a call site's
+// last miss: plan/call_sites.c), decided again.
+void gbgpu_cost_scale_cpu (gbgpu_cost_prediction *p, double factor) ;
 
 // T's estimated entries: products over `cells` cells, of which `allowed`
 // may hold an entry (a mask's; all of them without one).

@@ -139,13 +139,14 @@ double gbgpu_held_entries (const GrB_Matrix X, double cells) ;
 // The process's model on a planned call's sizes (plan->cost): true when it
 // predicts the GPU faster (the decision and its predictions are counted in
 // the stats; what a CPU decision forwent counts toward the kernel set's
-// first use once the call is measured: gbgpu_auto_learn_cpu).
+// first use once the call is measured: gbgpu_auto_learn_cpu).  The CPU's
+// prediction is scaled by the call site's last miss (call_sites.c).
 bool gbgpu_auto_prefers_gpu (const gbgpu_plan *plan) ;
 // A call it decided, measured: the GPU's parts (seconds by gbgpu_part), or
 // the library's whole call (plan->cost its sizes), and T's entries
 // (negative: not known, as when the library's result is not T itself).  Calls with sizes not modelled
 // teach nothing.
-void gbgpu_auto_learn_gpu (const gbgpu_cost_sizes *s, const double seconds [GBGPU_PARTS],
+void gbgpu_auto_learn_gpu (const gbgpu_plan *plan, const double seconds [GBGPU_PARTS],
     double t_entries) ;
 void gbgpu_auto_learn_cpu (const gbgpu_plan *plan, double seconds, double t_entries) ;
 // The device's calibration (calibrate_device.c), once.
@@ -153,6 +154,23 @@ void gbgpu_auto_calibrate (const gbgpu_cost_calibration *c) ;
 bool gbgpu_auto_calibrated (void) ;
 // The model's current rates into the stats.
 void gbgpu_auto_report (gbgpu_stats_t *stats) ;
+
+//------------------------------------------------------------------------------
+// the CPU's last miss at a call site (call_sites.c; under auto_policy.c's lock)
+//------------------------------------------------------------------------------
+
+// A call site: the same A, B and M handles with the same semiring and path.
+// Its factor: how many times longer (or shorter) than the CPU's line
+// predicts the site's last call on the CPU took, 1 when it did not miss.
+// p's CPU time scaled by the site's factor and decided again (but now and
+// then not, to measure the CPU again); returns the factor applied.
+double gbgpu_call_site_adjust (const gbgpu_plan *plan, gbgpu_cost_prediction *p) ;
+// The site's factor, 1 when it has none.
+double gbgpu_call_site_cpu_factor (const gbgpu_plan *plan) ;
+// A call on the CPU measured: its time over the line's prediction.
+void gbgpu_call_site_cpu_measured (const gbgpu_plan *plan, double factor) ;
+// The factor dropped (a GPU call slower than the site's CPU prediction).
+void gbgpu_call_site_forget_factor (const gbgpu_plan *plan) ;
 
 //------------------------------------------------------------------------------
 // the cost model's calibration (calibrate_device.c)

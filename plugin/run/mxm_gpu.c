@@ -176,7 +176,7 @@ static gbgpu_delegate_reason mxm_on_gpu
         if (plan->masked_dot) gbgpu_count_masked_dot () ;
         if (into_C_arrays && *info == GrB_SUCCESS) gbgpu_count_result_in_C_arrays () ;
         gbgpu_count_download_touch (touch_seconds) ;
-        if (*info == GrB_SUCCESS) gbgpu_auto_learn_gpu (&plan->cost, part, t_entries) ;
+        if (*info == GrB_SUCCESS) gbgpu_auto_learn_gpu (plan, part, t_entries) ;
     }
     return reason ;
 }
