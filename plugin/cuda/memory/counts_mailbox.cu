@@ -50,10 +50,12 @@ counts_mailbox *take_mailbox ()
     return new (p) counts_mailbox { } ;
 }
 
+// The process's wait numbers: every one is new to every mailbox.
+std::atomic <unsigned long long> last_sequence { 0 } ;
+
 struct thread_mailbox_holder
 {
     counts_mailbox *box = nullptr ;
-    unsigned long long sequence = 0 ;   // the last wait's: above any the box held before
     bool failed = false ;
     ~thread_mailbox_holder ()
     {
@@ -75,28 +77,36 @@ counts_mailbox *thread_mailbox (unsigned long long *next_sequence)
     {
         mine.box = take_mailbox () ;
         mine.failed = (mine.box == nullptr) ;
-        if (mine.box != nullptr) mine.sequence = mine.box->sequence ;
     }
-    if (mine.box != nullptr) *next_sequence = ++mine.sequence ;
+    if (mine.box != nullptr) *next_sequence = ++last_sequence ;
     return mine.box ;
 }
 
-cudaError_t wait_for_mailbox (const counts_mailbox *box, unsigned long long sequence)
+static inline void relax ()
 {
-    const volatile unsigned long long *posted = &box->sequence ;
-    // a query of the stream now and then: a launch that failed posts nothing
+#if defined (__x86_64__) || defined (__i386__)
+    __builtin_ia32_pause () ;
+#endif
+}
+
+cudaError_t wait_for_mailbox (const counts_mailbox *box, unsigned long long sequence,
+    bool *posted)
+{
+    const unsigned long long *number = &box->sequence ;
+    // a query of the stream now and then (some microseconds apart): a
+    // launch that failed posts nothing
     for (unsigned spins = 1 ; ; spins++)
     {
-        if (*posted == sequence) break ;
-        if (spins % 64 != 0) continue ;
+        *posted = (__atomic_load_n (number, __ATOMIC_ACQUIRE) == sequence) ;
+        if (*posted) return cudaSuccess ;
+        relax () ;
+        if (spins % 256 != 0) continue ;
         const cudaError_t e = cudaStreamQuery (stream ()) ;
         if (e == cudaErrorNotReady) continue ;
         if (e != cudaSuccess) return e ;
-        if (*posted != sequence) return cudaErrorLaunchFailure ;
-        break ;
+        *posted = (__atomic_load_n (number, __ATOMIC_ACQUIRE) == sequence) ;
+        return cudaSuccess ;
     }
-    std::atomic_thread_fence (std::memory_order_acquire) ;
-    return cudaSuccess ;
 }
 
 }   // namespace gbgpu

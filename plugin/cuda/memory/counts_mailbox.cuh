@@ -3,11 +3,14 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // A small product's host waits twice for its bins' counts (spgemm.cu), and
-// each wait held up the GPU for a round trip: a 64-byte copy into pageable
-// memory and a stream synchronization, 15 us against 10 for a launch and a
-// wait alone (H100 host probe, docs/performance.md).  Here the analysis's
-// last block writes the counts into the calling thread's mailbox, pinned
-// and mapped, and then a sequence number; the host spins on that number.
+// each wait held up the GPU for a round trip: a copy into pageable memory
+// and a stream synchronization (a 64-byte one took 15 us against 10 for a
+// launch and a wait alone, H100 host probe, docs/performance.md).  Here the
+// analysis's last block writes the counts into the calling thread's
+// mailbox, pinned and mapped, and then a sequence number; the host spins on
+// that number.  Numbers come from one counter of the process, so a late
+// post of a launch its thread gave up on can never be taken for another
+// wait's.
 #ifndef GBGPU_COUNTS_MAILBOX_CUH
 #define GBGPU_COUNTS_MAILBOX_CUH
 #include <cuda_runtime.h>
@@ -26,13 +29,16 @@ struct counts_mailbox
 // counts then come back by a copy.
 counts_mailbox *thread_mailbox (unsigned long long *next_sequence) ;
 
-// Until `sequence` is in the mailbox, or the thread's stream has ended
-// without it (its error, or cudaErrorLaunchFailure).
-cudaError_t wait_for_mailbox (const counts_mailbox *box, unsigned long long sequence) ;
+// Until `sequence` is in the mailbox (*posted true), or the thread's stream
+// has ended without it: its error, or cudaSuccess with *posted false (the
+// counts are then complete on the device, for a copy).
+cudaError_t wait_for_mailbox (const counts_mailbox *box, unsigned long long sequence,
+    bool *posted) ;
 
-// The last block of the launch to get here copies *counts into box and
-// then writes `sequence`.  Every thread of every block calls this, after
-// its own last write to *counts; finished_blocks is 0 before the launch.
+// The last block of the launch to get here copies *counts into box, sets
+// *finished_blocks back to 0 and then writes `sequence`.  Every thread of
+// every block calls this, after its own last write to *counts;
+// finished_blocks is 0 before the launch.
 __device__ __forceinline__ void post_counts (const bin_counts *counts,
     unsigned *finished_blocks, counts_mailbox *box, unsigned long long sequence)
 {
@@ -51,6 +57,7 @@ __device__ __forceinline__ void post_counts (const bin_counts *counts,
     __syncthreads () ;
     if (threadIdx.x == 0)
     {
+        *finished_blocks = 0 ;
         __threadfence_system () ;
         *reinterpret_cast <volatile unsigned long long *> (&box->sequence) = sequence ;
     }

@@ -252,19 +252,15 @@ static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, bin_counts *
         r.ncols, usable_bins (slot_bytes), Cp, r.B_unsorted, r.choice, row_count, r.row_need,
         r.row_bin, counts, finished_blocks, box, sequence) ;
     GBGPU_TRY (cudaGetLastError ()) ;
+    bool posted = false ;
+    if (box != nullptr) GBGPU_TRY (wait_for_mailbox (box, sequence, &posted)) ;
     bin_counts copied ;
-    const bin_counts *posted = &copied ;
-    if (box != nullptr)
-    {
-        GBGPU_TRY (wait_for_mailbox (box, sequence)) ;
-        posted = &box->counts ;
-    }
-    else
+    if (!posted)
     {
         GBGPU_TRY (cudaMemcpyAsync (&copied, counts, sizeof (copied), cudaMemcpyDeviceToHost, stream ())) ;
         GBGPU_TRY (cudaStreamSynchronize (stream ())) ;
     }
-    const bin_counts &host = *posted ;
+    const bin_counts &host = posted ? box->counts : copied ;
 
     bin_offsets offsets ;
     int64_t listed = 0 ;
