@@ -17,8 +17,18 @@
 // compile.  Its state lives at an address of this NVRTC instance, so it
 // cannot serve another process: a file of it (--create-pch) is refused
 // there ("incompatible PCH heap allocation address"), measured.
+//
+// The whole set is compiled to LTO IR and linked by nvJitLink with
+// -optimize-unused-variables: its PTX defines some 1600 variables of
+// libcu++ and CUB (static constexpr members, variable templates) that no
+// kernel references, ptxas keeps every one, and the driver then spent
+// 5-9 ms on the module at each load, against 0.5 ms for the hash set,
+// which includes neither (H200, 2026-11-28; docs/jit.md).  The hash set
+// stays a cubin from NVRTC: its compile is the first call's wait.
 
 #define _POSIX_C_SOURCE 200809L
+#include <cuda.h>
+#include <nvJitLink.h>
 #include <nvrtc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,12 +124,82 @@ static int compile_options (const char *options [MAX_OPTIONS], char arch_option 
     if (nvrtcVersion (&major, &minor) == NVRTC_SUCCESS && (major > 12 || (major == 12 && minor >= 8)))
         options [n++] = "-pch" ;
     if (set == GBGPU_JIT_KERNELS_HASH && major >= 13) options [n++] = "-Ofc=max" ;
+    if (set == GBGPU_JIT_KERNELS_ALL) options [n++] = "-dlto" ;
     const char *dirs = gbgpu_environment_jit_include () ;
 #ifdef GBGPU_CUDA_INCLUDE_DIRS
     if (dirs == NULL) dirs = GBGPU_CUDA_INCLUDE_DIRS ;
 #endif
     add_include_options (options, &n, dirs) ;
     return n ;
+}
+
+// nvJitLink's options for the whole set: its LTO IR to sm_<arch>, without
+// the variables no kernel uses.
+#define LINK_OPTIONS 3
+static void link_options (const char *options [LINK_OPTIONS], char arch_option [64], int arch)
+{
+    snprintf (arch_option, 64, "-arch=sm_%d", arch) ;
+    options [0] = arch_option ;
+    options [1] = "-lto" ;
+    options [2] = "-optimize-unused-variables" ;
+}
+
+// nvJitLink's error log, else `otherwise` (malloc'd, may be NULL).
+static char *linker_log (nvJitLinkHandle linker, const char *otherwise)
+{
+    size_t size = 0 ;
+    char *log = NULL ;
+    if (linker != NULL && nvJitLinkGetErrorLogSize (linker, &size) == NVJITLINK_SUCCESS && size > 1
+        && (log = malloc (size)) != NULL && nvJitLinkGetErrorLog (linker, log) != NVJITLINK_SUCCESS)
+    {
+        free (log) ;
+        log = NULL ;
+    }
+    return (log != NULL) ? log : message (otherwise) ;
+}
+
+// The whole set's cubin from its LTO IR (see the top of this file).  A
+// failed create may still give a handle, with its log.
+static bool link_lto (gbgpu_jit_binary *out, char **log, const void *ir, size_t size, int arch)
+{
+    const char *options [LINK_OPTIONS] ;
+    char arch_option [64] ;
+    link_options (options, arch_option, arch) ;
+    nvJitLinkHandle linker = NULL ;
+    bool ok = nvJitLinkCreate (&linker, LINK_OPTIONS, options) == NVJITLINK_SUCCESS
+        && nvJitLinkAddData (linker, NVJITLINK_INPUT_LTOIR, ir, size, "gbgpu_jit") == NVJITLINK_SUCCESS
+        && nvJitLinkComplete (linker) == NVJITLINK_SUCCESS ;
+    if (!ok) *log = linker_log (linker, "nvJitLink failed") ;
+    else if (!(nvJitLinkGetLinkedCubinSize (linker, &out->cubin_size) == NVJITLINK_SUCCESS
+        && (out->cubin = malloc (out->cubin_size)) != NULL
+        && nvJitLinkGetLinkedCubin (linker, out->cubin) == NVJITLINK_SUCCESS))
+    {
+        ok = false ;
+        *log = message ("nvJitLink: no cubin") ;
+    }
+    if (linker != NULL) nvJitLinkDestroy (&linker) ;
+    return ok ;
+}
+
+// NVRTC's output: the hash set's cubin, or the whole set's linked from its
+// LTO IR.
+static bool program_cubin (gbgpu_jit_binary *out, char **log, nvrtcProgram program, int set, int arch)
+{
+    if (set != GBGPU_JIT_KERNELS_ALL)
+    {
+        return nvrtcGetCUBINSize (program, &out->cubin_size) == NVRTC_SUCCESS
+            && (out->cubin = malloc (out->cubin_size)) != NULL
+            && nvrtcGetCUBIN (program, out->cubin) == NVRTC_SUCCESS ;
+    }
+    size_t size = 0 ;
+    char *ir = NULL ;
+    const bool have_ir = nvrtcGetLTOIRSize (program, &size) == NVRTC_SUCCESS
+        && (ir = malloc (size)) != NULL && nvrtcGetLTOIR (program, ir) == NVRTC_SUCCESS ;
+    free (*log) ;
+    *log = have_ir ? NULL : message ("NVRTC gave no LTO IR") ;
+    const bool ok = have_ir && link_lto (out, log, ir, size, arch) ;
+    free (ir) ;
+    return ok ;
 }
 
 static void free_options (const char **options, int n)
@@ -172,6 +252,17 @@ void gbgpu_jit_compiler_identity (gbgpu_sha256 *h, int arch)
                 hash_first_header (h, options, n, version_headers [k]) ;
         free_options (options, n) ;
     }
+    // the whole set's link (nvJitLinkVersion from CUDA 12.3; before it the
+    // toolkit's NVRTC version above stands for its nvJitLink's)
+    unsigned linker_version [2] = { 0, 0 } ;
+#if CUDA_VERSION >= 12030
+    (void) nvJitLinkVersion (&linker_version [0], &linker_version [1]) ;
+#endif
+    gbgpu_sha256_add (h, linker_version, sizeof (linker_version)) ;
+    const char *link [LINK_OPTIONS] ;
+    char link_arch [64] ;
+    link_options (link, link_arch, arch) ;
+    for (int k = 0 ; k < LINK_OPTIONS ; k++) gbgpu_sha256_add (h, link [k], strlen (link [k]) + 1) ;
 }
 
 bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch)
@@ -213,9 +304,7 @@ bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, i
             && strlen (lowered) < GBGPU_JIT_NAME_MAX ;
         if (ok) strcpy (out->lowered [k], lowered) ;
     }
-    ok = ok && nvrtcGetCUBINSize (program, &out->cubin_size) == NVRTC_SUCCESS
-        && (out->cubin = malloc (out->cubin_size)) != NULL
-        && nvrtcGetCUBIN (program, out->cubin) == NVRTC_SUCCESS ;
+    ok = ok && program_cubin (out, log, program, set, arch) ;
     nvrtcDestroyProgram (&program) ;
     if (!ok) gbgpu_jit_binary_free (out) ;
     else { free (*log) ; *log = NULL ; }

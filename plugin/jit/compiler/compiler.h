@@ -103,7 +103,8 @@ typedef struct
 gbgpu_jit_binary ;
 
 // Compiles `source` (of gbgpu_jit_source) for sm_<arch> (e.g. 90).  On
-// failure, false and *log gets NVRTC's log (malloc'd, may be NULL).
+// failure, false and *log gets NVRTC's or nvJitLink's log, or what failed
+// (malloc'd, may be NULL).
 bool gbgpu_jit_compile (gbgpu_jit_binary *out, char **log, const char *source, int arch) ;
 void gbgpu_jit_binary_free (gbgpu_jit_binary *b) ;
 
