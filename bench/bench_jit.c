@@ -37,25 +37,25 @@
 static GrB_Matrix random_matrix (void)
 {
     const GrB_Index n = SIZE * PER_ROW ;
-    GrB_Index *I = malloc (n * sizeof (GrB_Index)), *J = malloc (n * sizeof (GrB_Index)) ;
-    double *X = malloc (n * sizeof (double)) ;
+    GrB_Index *rows = malloc (n * sizeof (GrB_Index)), *cols = malloc (n * sizeof (GrB_Index)) ;
+    double *values = malloc (n * sizeof (double)) ;
     GrB_Matrix A = NULL ;
-    if (I != NULL && J != NULL && X != NULL
+    if (rows != NULL && cols != NULL && values != NULL
         && GrB_Matrix_new (&A, GrB_FP64, SIZE, SIZE) == GrB_SUCCESS)
     {
         uint64_t state = 20261127 ;
         for (GrB_Index k = 0 ; k < n ; k++)
         {
             state = state * 6364136223846793005ull + 1442695040888963407ull ;
-            I [k] = k / PER_ROW ;
-            J [k] = (state >> 33) % SIZE ;
-            X [k] = (double) ((state >> 20) & 1023) / 1024 ;
+            rows [k] = k / PER_ROW ;
+            cols [k] = (state >> 33) % SIZE ;
+            values [k] = (double) ((state >> 20) & 1023) / 1024 ;
         }
-        if (GrB_Matrix_build (A, I, J, X, n, GrB_PLUS_FP64) != GrB_SUCCESS) GrB_free (&A) ;
+        if (GrB_Matrix_build (A, rows, cols, values, n, GrB_PLUS_FP64) != GrB_SUCCESS) GrB_free (&A) ;
     }
-    free (I) ;
-    free (J) ;
-    free (X) ;
+    free (rows) ;
+    free (cols) ;
+    free (values) ;
     return A ;
 }
 
