@@ -4,8 +4,9 @@
 // Rows filled from shared-memory tables come out sorted; rows filled from
 // global-memory tables do not, and are sorted here with CUB's segmented sort
 // (one segment per row).  The values only move, so they are sorted as raw
-// words of their size: four instantiations serve every type (16 bytes: user
-// types of run-time compiled semirings).
+// words of their size: five instantiations serve every type T can have (1
+// and 2 bytes: built-in monoids on 8- and 16-bit integers; 16 bytes: user
+// types of run-time compiled semirings, which take 4, 8 or 16, and FC64).
 
 #include <cub/device/device_segmented_sort.cuh>
 #include "spgemm/spgemm.cuh"
@@ -62,12 +63,16 @@ cudaError_t sort_rows (gbgpu_dev_result *C)
     if (C->nvals > INT32_MAX) return cudaErrorMemoryAllocation ;
 #endif
     if (C->iso) return sort_row_keys (C) ;
+    // (2 bytes fell to the 8-byte words before: CUB read 8 bytes a value
+    // from 2, and its rows came back with garbage, or the call faulted)
     switch (C->value_size)
     {
         case 1:  return sort_rows_as <uint8_t> (C) ;
+        case 2:  return sort_rows_as <uint16_t> (C) ;
         case 4:  return sort_rows_as <uint32_t> (C) ;
+        case 8:  return sort_rows_as <uint64_t> (C) ;
         case 16: return sort_rows_as <uint4> (C) ;
-        default: return sort_rows_as <uint64_t> (C) ;
+        default: return cudaErrorInvalidValue ;     // none: the call goes to the CPU
     }
 }
 
