@@ -292,6 +292,10 @@ gbgpu_cuda_status gbgpu_cuda_module_load
     size_t value_slot_bytes
 ) ;
 
+// Whether a loaded module holds the hash kernel alone (a run-time semiring's
+// hash set: every row in a global table, hash_rows.cuh).
+bool gbgpu_cuda_module_hash_only (const gbgpu_cuda_module *module) ;
+
 // gbgpu_cuda_spgemm over a loaded module's semiring: the same phases, with
 // the module's kernels filling T's values (never iso).
 gbgpu_cuda_status gbgpu_cuda_spgemm_module

@@ -30,8 +30,8 @@
 // seconds where the library answers small products in microseconds.  With
 // GBGPU_JIT_WAIT=1 a call waits for the hash set (for the whole set when
 // GBGPU_ACCUMULATOR forces another accumulator).  Calls run on the hash
-// set as soon as it is built (all rows hashed, as GBGPU_ACCUMULATOR=hash
-// does), and on the whole set once that is built too.  A later call
+// set as soon as it is built (all rows hashed, each in a table in global
+// memory: hash_rows.cuh), and on the whole set once that is built too.  A later call
 // collects a compile's answer and builds its set from the disk cache (a
 // read), or takes its failure and log.  Where no compile process can be had
 // (no tool, no disk cache), the call builds the whole set itself, waiting.

@@ -176,7 +176,11 @@ static gbgpu_delegate_reason mxm_on_gpu
         if (plan->masked_dot) gbgpu_count_masked_dot () ;
         if (into_C_arrays && *info == GrB_SUCCESS) gbgpu_count_result_in_C_arrays () ;
         gbgpu_count_download_touch (touch_seconds) ;
-        if (*info == GrB_SUCCESS) gbgpu_auto_learn_gpu (plan, part, t_entries) ;
+        // (a run-time semiring's hash set alone teaches nothing: every row in
+        // a global table, it is slower than the kernels the kind's other
+        // calls run, and serves only until every accumulator's set is built)
+        if (*info == GrB_SUCCESS && !gbgpu_cuda_module_hash_only (plan->module))
+            gbgpu_auto_learn_gpu (plan, part, t_entries) ;
     }
     return reason ;
 }

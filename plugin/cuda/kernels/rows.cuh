@@ -48,11 +48,14 @@ __host__ __device__ constexpr int64_t bin_capacity (int table_bits)
     return (int64_t (HASH_FILL_NUMERATOR) << table_bits) / HASH_FILL_DENOMINATOR ;
 }
 
-// The smallest global table (larger than every shared one) that holds
-// `need` entries.
+// The smallest global table that holds `need` entries.  The global bin's
+// rows need more than every shared table holds; a run-time hash set puts
+// every row there (hash_rows.cuh), and a small row's table is small: from
+// the smallest shared table's size, not the largest's (a row of one entry
+// cleared and scanned 2^15 slots).
 __host__ __device__ inline int global_table_bits (int64_t need)
 {
-    int bits = bin_table_bits (N_SHARED_BINS) ;
+    int bits = bin_table_bits (0) ;
     while (bin_capacity (bits) < need) bits++ ;
     return bits ;
 }

@@ -168,6 +168,12 @@ cudaError_t module_fill (value_fill *f, const gbgpu_cuda_module *module)
 
 cudaError_t fill_rows_with_module (const hash_rows_args &args, const gbgpu_cuda_module *module)
 {
+    // a hash set has the global tables' code alone (hash_rows.cuh): a row
+    // binned for a shared table would be left unfilled, so the call fails
+    // to the CPU rather than run (spgemm.cu bins none so)
+    if (module->hash_only)
+        for (int b = 0 ; b < N_SHARED_BINS ; b++)
+            if (args.bins->rows [b] > 0) return cudaErrorInvalidValue ;
     return accumulate_rows_with <true> (args, module_kernels { module }) ;
 }
 
@@ -185,6 +191,11 @@ extern "C" int gbgpu_cuda_device_arch (int device)
         return 0 ;
     }
     return 10 * major + minor ;
+}
+
+extern "C" bool gbgpu_cuda_module_hash_only (const gbgpu_cuda_module *module)
+{
+    return module != nullptr && module->hash_only ;
 }
 
 extern "C" gbgpu_cuda_status gbgpu_cuda_module_load (gbgpu_cuda_module **module,

@@ -233,10 +233,11 @@ struct row_analysis
 
 // Fills `bins` (and `list`) for one phase, and *total: the products when
 // counting, T's size when filling (Cp given).  counts: the phase's own,
-// zeroed on the device.
+// zeroed on the device.  shared_tables false: no shared hash bins (every
+// hashed row in the global bin).
 static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, bin_counts *counts,
-    unsigned *finished_blocks, size_t slot_bytes, const int64_t *Cp, int64_t *row_count,
-    int64_t *total)
+    unsigned *finished_blocks, size_t slot_bytes, bool shared_tables, const int64_t *Cp,
+    int64_t *row_count, int64_t *total)
 {
     const int threads = PASS_THREADS ;
     const unsigned blocks = (unsigned) ((r.nrows + threads - 1) / threads) ;
@@ -249,7 +250,7 @@ static cudaError_t bin_rows (row_bins *bins, const row_analysis &r, bin_counts *
     unsigned long long sequence = 0 ;
     counts_mailbox *box = thread_mailbox (&sequence) ;
     analyse_rows <<<blocks, threads, 0, stream ()>>> (r.A, r.B, r.M, r.complement, r.nrows,
-        r.ncols, usable_bins (slot_bytes), Cp, r.B_unsorted, r.choice, row_count, r.row_need,
+        r.ncols, shared_tables ? usable_bins (slot_bytes) : 0, Cp, r.B_unsorted, r.choice, row_count, r.row_need,
         r.row_bin, counts, finished_blocks, box, sequence) ;
     GBGPU_TRY (cudaGetLastError ()) ;
     bool posted = false ;
@@ -443,7 +444,7 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     row_bins symbolic_bins ;
     int64_t products = 0 ;
     GBGPU_TRY (bin_rows (&symbolic_bins, analysis, symbolic_counts,
-        layout.finished_blocks (scratch.get (), 0), sizeof (uint32_t), nullptr, row_count, &products)) ;
+        layout.finished_blocks (scratch.get (), 0), sizeof (uint32_t), true, nullptr, row_count, &products)) ;
     GBGPU_TRY (mark (1)) ;
     hash_rows_args args = { A, B, M, complement, n, analysis.row_need, row_count, nullptr, nullptr,
         nullptr, &symbolic_bins, &symbolic_timer } ;
@@ -458,11 +459,14 @@ static cudaError_t spgemm (gbgpu_dev_result *T, const value_fill &values,
     // numeric: T's size comes back with the numeric bins' counts, in the
     // one wait of bin_rows.  A copy of its own into this stack's (pageable)
     // memory was a wait of its own: the host idled the GPU for a round trip.
+    // A module of the hash kernel alone fills from global tables only
+    // (hash_rows.cuh); counting ran on the compiled-in kernels, shared ones too.
     const size_t fill_slot_bytes = sizeof (uint32_t) + values.value_slot_bytes ;
     row_bins numeric_bins ;
     int64_t nvals = 0 ;
     GBGPU_TRY (bin_rows (&numeric_bins, analysis, numeric_counts,
-        layout.finished_blocks (scratch.get (), 1), fill_slot_bytes, Cp.get (), nullptr, &nvals)) ;
+        layout.finished_blocks (scratch.get (), 1), fill_slot_bytes, !values.hash_only,
+        Cp.get (), nullptr, &nvals)) ;
     const size_t value_size = values.value_size ;
     device_array <int64_t> Cj ;
     device_array <unsigned char> Cx ;

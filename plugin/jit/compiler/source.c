@@ -25,8 +25,8 @@
 #include "jit/compiler/compiler.h"
 
 // The kernel sets' names in a source's first line, and what each includes:
-// the hash accumulator's kernel alone takes every row (as
-// GBGPU_ACCUMULATOR=hash does), from its own headers, without CUB.
+// the hash accumulator's kernel alone takes every row, in global tables
+// (compile.c), from its own headers, without CUB.
 #define FIRST_LINE "// gbgpu run-time semiring, kernels: "
 static const char *const set_names [GBGPU_JIT_KERNEL_SETS] = { "hash", "all" } ;
 static const char *const set_headers [GBGPU_JIT_KERNEL_SETS] =
