@@ -4,10 +4,14 @@
 //
 // Its own kernels (every accumulator's fill, its masked dot product) and
 // those every semiring shares (both phases' pattern kernels, the all-ones
-// masked dot product and its compaction); loading a loaded kernel again
-// costs a lookup.  The kernels that policy auto's calibration runs (the
-// analysis, the bins, the scans: plan/calibrate_device.c) and CUB's sorts
-// are not listed: their first use stays lazy.
+// masked dot product and its compaction, and the row bounds of a product
+// whose T could not fit dense, run once a device); loading a loaded kernel
+// again costs a lookup.  The kernels of every product that
+// gbgpu_start_device's warm-up product and policy auto's calibration run
+// (the analysis, the bins, the scans, the download's narrowing, a bitmap's
+// upload: api/start_device.c, plan/calibrate_device.c) are loaded by those
+// runs; CUB's segmented sorts (rows filled from global hash tables) are not
+// listed: their first use stays lazy.
 
 #include "spgemm/spgemm.cuh"
 #include "masked_dot/masked_dot_rows.cuh"
@@ -20,6 +24,7 @@ extern "C" gbgpu_cuda_status gbgpu_cuda_load_kernels (gbgpu_semiring s, bool *co
     *compiled = (load != nullptr) ;
     cudaError_t e = load_pattern_kernels () ;
     if (e == cudaSuccess) e = load_masked_dot_shared () ;
+    if (e == cudaSuccess) e = load_row_bounds_kernels () ;
     if (e == cudaSuccess && load != nullptr) e = load () ;
     return status_of (e) ;
 }

@@ -10,6 +10,7 @@
 // indices and B's row pointers, no accumulator; the upper bounds' running sum
 // (one scan) lets the host cut the rows into blocks of a given size.
 
+#include <atomic>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include "spgemm/spgemm.cuh"
@@ -89,6 +90,53 @@ static cudaError_t row_bounds (int64_t *cumulative, int64_t *upper_total, int64_
     GBGPU_TRY (cudaMemcpyAsync (lower_total, lower_sum.get (), sizeof (int64_t),
         cudaMemcpyDeviceToHost, stream ())) ;
     return cudaStreamSynchronize (stream ()) ;
+}
+
+// The bounds of empty matrices, computed once a device to load every kernel
+// they may launch (load_kernels.cu).  A product whose T could not fit dense
+// runs them: luxembourg's first A*A (1.1e5 columns, H200, 2026-11-28) spent
+// 0.9 ms in its kernels, 0.46 ms with every module loaded at the start
+// (CUDA_MODULE_LOADING=EAGER), its tenth 0.26.  CUB's kernels are reached
+// only through its dispatch, which picks the reduction's by the rows: one
+// tile (a few thousand rows at most), or two passes past it; hence 1 row
+// and 2^14.  Out of memory, on the device or the host, is no failure: the
+// kernels are left to their first launch.
+cudaError_t load_row_bounds_kernels ()
+{
+    static std::atomic <uint64_t> loaded { 0 } ;
+    int device = 0 ;
+    GBGPU_TRY (cudaGetDevice (&device)) ;
+    const uint64_t bit = (device < 64) ? uint64_t (1) << device : 0 ;
+    if (bit != 0 && (loaded.load (std::memory_order_acquire) & bit)) return cudaSuccess ;
+    const int64_t rows [2] = { 1, int64_t (1) << 14 } ;
+    cudaError_t e = cudaSuccess ;
+    try
+    {
+        device_array <int64_t> p ;     // no entries: every row pointer 0
+        e = p.allocate (rows [1] + 1) ;
+        if (e == cudaSuccess)
+            e = cudaMemsetAsync (p.get (), 0, (rows [1] + 1) * sizeof (int64_t), stream ()) ;
+        for (int k = 0 ; k < 2 && e == cudaSuccess ; k++)
+        {
+            gbgpu_dev_csr A = { } ;
+            A.nrows = rows [k] ;
+            A.ncols = rows [k] ;
+            A.p = p.get () ;
+            int64_t upper, lower ;
+            e = row_bounds (nullptr, &upper, &lower, nullptr, false, &A, &A) ;
+        }
+    }
+    catch (...)
+    {
+        e = cudaErrorMemoryAllocation ;
+    }
+    if (e == cudaErrorMemoryAllocation)
+    {
+        (void) cudaGetLastError () ;
+        return cudaSuccess ;
+    }
+    if (e == cudaSuccess && bit != 0) loaded.fetch_or (bit, std::memory_order_release) ;
+    return e ;
 }
 
 }   // namespace gbgpu

@@ -27,6 +27,10 @@ cudaError_t fill_pattern_rows (const hash_rows_args &args) ;
 // Loads both phases' pattern kernels on the current device (count_rows.cu).
 cudaError_t load_pattern_kernels () ;
 
+// Loads every kernel the row bounds may launch on the current device, once
+// a device (row_bounds.cu).
+cudaError_t load_row_bounds_kernels () ;
+
 // Does every entry of A*B have the value 1 over this semiring?  (The
 // multiply op is PAIR, and the monoid folds 1 with 1 into 1.)
 inline bool all_ones (gbgpu_semiring s)
