@@ -19,7 +19,7 @@
 // so the copy engine and the host copies run at once, and the bus moves at
 // pinned speed (DMA straight from/to the slot) instead of pageable speed.
 // The host side of each chunk is split in parts run by a small process-wide
-// pool of threads (GBGPU_XFER_THREADS, default min(cores, 16)).  A download
+// pool of threads (GBGPU_XFER_THREADS, default min(cores, 32)).  A download
 // writes the host arrays in one of two ways, which the caller chooses:
 //   - fresh arrays (not written since they were allocated): plain stores.  The
 //     copy is their first touch, so their page faults happen on many threads

@@ -39,8 +39,11 @@ constexpr int64_t DEFAULT_SLOT_BYTES = int64_t (32) << 20 ;
 //------------------------------------------------------------------------------
 
 // Host threads of a chunk's copy unless GBGPU_XFER_THREADS says, fewer on
-// fewer cores: the cores of the hosts measured (v0.11's downloads ran so).
-constexpr int DEFAULT_TRANSFER_THREADS = 16 ;
+// fewer cores.  A large download is bound by faulting in and filling host
+// pages, which scales with threads: on 32 cores, 32 threads against 16 took
+// grid3d27:100's A*A end to end from 81 to 72 ms on one H200 and from 79 to
+// 63 ms split over two (bench/RESULTS.md, 2026-11-28).
+constexpr int DEFAULT_TRANSFER_THREADS = 32 ;
 
 // A host thread's part of a chunk: at least this many bytes on the bus, so
 // that handing a part over costs little beside its copy (a guess).
