@@ -26,8 +26,9 @@ static _Atomic int64_t device_id = 0 ;
 static _Atomic uint64_t device_set = 0 ;
 // A product is split over GBGPU_DEVICES from this many products on: below,
 // the second device's share of the kernels saves less than its thread, its
-// inputs' uploads and the split cost (two H200s: A*A of grid3d27:100, 7e8
-// products, 1.12x end to end, of rmat:16, 1.2e9, 1.03x; docs/devices.md).
+// inputs' uploads and the split cost (two H200s, 32 transfer threads: A*A of
+// grid3d27:100, 7e8 products, 1.13x end to end, of rmat:16, 1.2e9, 1.25x;
+// docs/devices.md).
 static _Atomic int64_t split_min_products = 500000000 ;
 static _Atomic int64_t print_stats = 0 ;
 static _Atomic int64_t zero_copy = 1 ;
