@@ -9,12 +9,23 @@
 # column failed).
 # SPDX-License-Identifier: Apache-2.0
 #
-#   bench/examples_timing.sh [BUILD_DIR] >> bench/RESULTS.md
+#   bench/examples_timing.sh [BUILD_DIR [SECTION ...]] >> bench/RESULTS.md
 #
 # BUILD_DIR defaults to build; the data folder is $GBGPU_DATA_DIR (default
-# ../shared/data).  A run that fails reads "fail" and the table goes on.
+# ../shared/data).  SECTIONs (default all but bfs-rmat-18-19): triangles,
+# bfs (64 and 1024 sources on five shared graphs), bfs-rmat (64 and 1024 on
+# R-MAT 20), bfs-rmat-18-19, mcl; a table each call, so that a long table can
+# be measured in parts.  A run that fails reads "fail" and the table goes on.
 
 build=${1:-build}
+[ $# -gt 0 ] && shift
+sections=${*:-triangles bfs bfs-rmat mcl}
+for section in $sections; do
+    case $section in
+    triangles|bfs|bfs-rmat|bfs-rmat-18-19|mcl) ;;
+    *) echo "examples_timing.sh: unknown section $section" >&2; exit 2 ;;
+    esac
+done
 data=${GBGPU_DATA_DIR:-../shared/data}
 matrices=$data/matrices
 
@@ -84,26 +95,36 @@ triangles=$build/examples/triangles/triangles
 bfs=$build/examples/bfs/bfs
 mcl=$build/examples/mcl/gbgpu-mcl
 
-for graph in karate jagmesh7 bcsstk13 CA-GrQc CA-HepTh oregon1_010331; do
-    [ -f "$matrices/$graph.mtx" ] && row triangles "$graph" triangles "$triangles" "$matrices/$graph.mtx"
-done
-for graph in Wiki-Vote_directed p2p-Gnutella31_directed; do
-    [ -f "$matrices/$graph.mtx" ] && row triangles "$graph" triangles "$triangles" --symmetrize "$matrices/$graph.mtx"
-done
-row triangles rmat:20 triangles "$triangles" rmat:20
+# The multi-source BFS rows on one input: 64 and 1024 sources (names of
+# their own: sh's variables are global, and row sets "input").
+bfs_rows () {
+    bfs_input=$1 bfs_name=$2
+    row "bfs 64" "$bfs_name" reached "$bfs" "$bfs_input"
+    row "bfs 1024" "$bfs_name" reached "$bfs" --sources 1024 "$bfs_input"
+}
 
-# (not luxembourg: a road network's BFS is 1286 levels of tiny products)
-for graph in CA-GrQc CA-HepTh oregon1_010331; do
-    [ -f "$matrices/$graph.mtx" ] && row "bfs 64" "$graph" reached "$bfs" "$matrices/$graph.mtx"
-done
-row "bfs 64" rmat:20 reached "$bfs" rmat:20
-for graph in oregon1_010331 p2p-Gnutella31_directed; do
-    [ -f "$matrices/$graph.mtx" ] && row "bfs 1024" "$graph" reached "$bfs" --sources 1024 "$matrices/$graph.mtx"
-done
-row "bfs 1024" rmat:20 reached "$bfs" --sources 1024 rmat:20
-
-# (not R-MAT 20: M*M of a power-law graph does not fit before pruning)
-[ -f "$data/mcl/hep-th.mtx" ] && row "mcl -I 2" hep-th clusters "$mcl" -I 2 "$data/mcl/hep-th.mtx" -o /dev/null
-for graph in oregon1_010331; do
-    [ -f "$matrices/$graph.mtx" ] && row "mcl -I 2" "$graph" clusters "$mcl" -I 2 "$matrices/$graph.mtx" -o /dev/null
+for section in $sections; do
+    case $section in
+    triangles)
+        for graph in karate jagmesh7 bcsstk13 CA-GrQc CA-HepTh oregon1_010331; do
+            [ -f "$matrices/$graph.mtx" ] && row triangles "$graph" triangles "$triangles" "$matrices/$graph.mtx"
+        done
+        for graph in Wiki-Vote_directed p2p-Gnutella31_directed; do
+            [ -f "$matrices/$graph.mtx" ] && row triangles "$graph" triangles "$triangles" --symmetrize "$matrices/$graph.mtx"
+        done
+        row triangles rmat:20 triangles "$triangles" rmat:20 ;;
+    bfs)
+        # (not luxembourg: a road network's BFS is 1286 levels of tiny products)
+        for graph in CA-GrQc CA-HepTh oregon1_010331 p2p-Gnutella31_directed Wiki-Vote_directed; do
+            [ -f "$matrices/$graph.mtx" ] && bfs_rows "$matrices/$graph.mtx" "$graph"
+        done ;;
+    bfs-rmat) bfs_rows rmat:20 rmat:20 ;;
+    bfs-rmat-18-19) bfs_rows rmat:18 rmat:18 ; bfs_rows rmat:19 rmat:19 ;;
+    mcl)
+        # (not R-MAT 20: M*M of a power-law graph does not fit before pruning)
+        [ -f "$data/mcl/hep-th.mtx" ] && row "mcl -I 2" hep-th clusters "$mcl" -I 2 "$data/mcl/hep-th.mtx" -o /dev/null
+        for graph in oregon1_010331; do
+            [ -f "$matrices/$graph.mtx" ] && row "mcl -I 2" "$graph" clusters "$mcl" -I 2 "$matrices/$graph.mtx" -o /dev/null
+        done ;;
+    esac
 done
