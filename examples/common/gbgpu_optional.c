@@ -68,7 +68,7 @@ void gbgpu_optional_start_device (FILE *report)
     start_fn start = (start_fn) gbgpu_symbol ("gbgpu_start_device") ;
     if (start == NULL) return ;
     double t0 = wall_clock_seconds () ;
-    if (start () == GrB_SUCCESS)
+    if (start () == GrB_SUCCESS && report != NULL)
     {
         fprintf (report, "device     started in %.3f s (once per process, before "
             "anything timed)\n", wall_clock_seconds () - t0) ;

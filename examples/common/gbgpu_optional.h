@@ -32,7 +32,8 @@ void gbgpu_optional_use_device_of (int local_rank) ;
 
 // gbgpu_start_device, when gbgpu is loaded: the device's one-time start
 // (about 0.2 s) is paid here, not by the first timed GrB_mxm.  When it
-// started, a line "device     started in <s> s ..." goes to report.
+// started, a line "device     started in <s> s ..." goes to report (none
+// when report is NULL: an MPI rank other than the first).
 void gbgpu_optional_start_device (FILE *report) ;
 
 // Will a large GrB_mxm go to the GPU: gbgpu loaded, a usable device, and a
