@@ -72,6 +72,9 @@ int ts_summary (void)
 
 void ts_start (void)
 {
+    // a line at a time into CTest's pipe: a test killed at its timeout still
+    // shows how far it got (test_mxm_row_blocks timed out once with nothing)
+    setvbuf (stdout, NULL, _IOLBF, 0) ;
     TS_OK (GrB_init (GrB_NONBLOCKING)) ;
     // the tests say where each call runs: a run-time semiring's waits for
     // its compile (test_mxm_jit's test_background_compile: the default)
