@@ -8,8 +8,9 @@
 // speed are here, apart from the code that uses them; each says why it has
 // its value (a measurement with its GPU and version, or a guess marked as
 // one).  They were set on the hosts of the H100 and H200 machines (16
-// cores; the transfer threads' cap also on the two-H200 host's 32).  The limits of the GBGPU_XFER_* knobs (what core/environment.c
-// accepts) are not tuning: they are with the knobs, in transfer_knobs.cuh.
+// cores; the transfer threads' cap also on the two-H200 host's 32).  The
+// limits of the GBGPU_XFER_* knobs (what core/environment.c accepts) are not
+// tuning: they are with the knobs, in transfer_knobs.cuh.
 
 #ifndef GBGPU_MEMORY_TUNING_CUH
 #define GBGPU_MEMORY_TUNING_CUH
