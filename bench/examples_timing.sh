@@ -11,6 +11,10 @@
 #
 #   bench/examples_timing.sh [BUILD_DIR [SECTION ...]] >> bench/RESULTS.md
 #
+# With GBGPU_TRACE_MISSES=DIR, each row that misses goal 1 (its better side
+# took 1 ms or more) runs once more under auto with GBGPU_MODEL_TRACE=1, its
+# output in DIR/trace_<example>_<input>.txt (spaces dropped, ':' as '-'):
+# docs/policy.md reads them ("Goal 1's misses, traced").
 # BUILD_DIR defaults to build; the data folder is $GBGPU_DATA_DIR (default
 # ../shared/data).  SECTIONs (default all but bfs-rmat-18-19): triangles,
 # bfs (64 and 1024 sources on five shared graphs), bfs-rmat (64 and 1024 on
@@ -77,6 +81,14 @@ row () {
             $4, $5, $8, $9, speedup, $12, auto_ratio, auto_vs_best, $10,
             (same ? $3 : $3 " / " $7 " / " $11)
     }'
+    [ -n "${GBGPU_TRACE_MISSES:-}" ] || return 0
+    missed=$(echo "$cpu|$gpu|$auto" | awk -F'|' '{
+        cpu = $2 + 0; gpu = $6 + 0; auto = $10 + 0
+        best = (gpu > 0 && gpu < cpu) ? gpu : cpu
+        print (best >= 0.001 && ($10 !~ /^[0-9.e+-]+$/ || auto / best > 1.15 || auto / cpu > 1.05)) ? 1 : 0 }')
+    [ "$missed" = 1 ] || return 0
+    trace=$GBGPU_TRACE_MISSES/trace_$(printf '%s_%s' "$example" "$input" | tr -d ' ' | tr : -).txt
+    GBGPU_MODEL_TRACE=1 GBGPU_STATS=1 "$@" < /dev/null > "$trace" 2>&1
 }
 
 commit=${GBGPU_COMMIT:-$(git describe --always --dirty 2>/dev/null || echo unknown)}
