@@ -17,7 +17,8 @@
 // relative 1e-12 an entry.  --cpu/--gpu set gbgpu's policy; each rank uses
 // the GPU of its rank on the node (modulo the GPUs there).  Prints both
 // times, what the ranks received and held (docs/distributed.md's model
-// beside it), and "equal: yes", and exits 1 when the results differ.
+// beside it), where the SUMMA's time went (each phase's slowest rank), and
+// "equal: yes", and exits 1 when the results differ.
 
 #include <mpi.h>
 #include <cstdio>
@@ -189,8 +190,9 @@ int main (int argc, char **argv)
         start = MPI_Wtime () ;
         // both multiplies commute: each semiring serves the transposed product
         gbgpu_summa::volume moved ;
+        gbgpu_summa::phases took ;
         matrix C = gbgpu_summa::multiply (A, B,
-            min_plus ? GrB_MIN_PLUS_SEMIRING_FP64 : GrB_PLUS_TIMES_SEMIRING_FP64, &moved) ;
+            min_plus ? GrB_MIN_PLUS_SEMIRING_FP64 : GrB_PLUS_TIMES_SEMIRING_FP64, &moved, &took) ;
         MPI_Barrier (MPI_COMM_WORLD) ;
         double grb_seconds = MPI_Wtime () - start ;
         gbgpu_stats_t after = gbgpu_optional_stats () ;
@@ -206,6 +208,8 @@ int main (int argc, char **argv)
                              moved.held_bytes }, sum [4], most [4] ;
         MPI_Reduce (mine, sum, 4, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD) ;
         MPI_Reduce (mine, most, 4, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD) ;
+        double seconds [4] = { took.broadcasts, took.join, took.product, took.block }, slowest [4] ;
+        MPI_Reduce (seconds, slowest, 4, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD) ;
         if (rank == 0)
         {
             printf ("input      %s: %lld x %lld, %lld entries; %d ranks (%d x %d grid)\n", spec,
@@ -215,6 +219,8 @@ int main (int argc, char **argv)
                 : "A*A", min_plus ? "MIN_PLUS" : "PLUS_TIMES", (long long) c_entries) ;
             printf ("combblas   %.6f s (its own local multiply)\n", combblas_seconds) ;
             printf ("GrB_mxm    %.6f s (local products by GrB_mxm; rank 0: %s)\n", grb_seconds, where) ;
+            printf ("phases     per rank, most: broadcasts %.3f s, join %.3f s, GrB_mxm %.3f s, "
+                "C's block %.3f s\n", slowest [0], slowest [1], slowest [2], slowest [3]) ;
             // docs/distributed.md's model: a rank receives sqrt(p) - 1 blocks of
             // A and as many of B, each about E/p entries
             const double root = grid->GetGridRows () ;

@@ -144,29 +144,32 @@ static GrB_Matrix transposes_joined (const std::vector <block *> &blocks, bool s
     return G ;
 }
 
-// Copies `bytes` into `fresh`, a new array (CombBLAS's new[]), with the
-// rank's OpenMP threads, in pieces of one huge page, the array's pages
-// asked to be huge first.  C's arrays are the most a rank writes on the
-// host (11.8 GB a rank for rmat:18's A*A on 4 ranks): one thread faulting
-// in 4 KiB pages took 2.2-2.8 s of a rank's 5-6 s on rmat:15, and the
-// threads took rmat:18's SUMMA on two H200s from 10.7 to 9.2 s
-// (docs/distributed.md).
-static void copy_with_threads (void *fresh, const void *source, size_t bytes)
+// Copies `bytes` from `source` into `fresh`, an array just allocated and
+// not yet touched (CombBLAS's new[]).  The copy faults its pages in, and
+// the kernel zeroes each, which costs more than the bytes: C's arrays are
+// the most a rank writes on the host (11.8 GB a rank for rmat:18's A*A on
+// 4 ranks; docs/distributed.md).  So the array's 2 MiB-aligned part is
+// advised huge (one fault per 2 MiB), and the faults are spread over the
+// rank's OpenMP threads (as many as its binding gives), a contiguous range
+// each.  CombBLAS's mallopt keeps every array on the heap, where the advice
+// outlives the array; it is this program's, not the plugin's, so
+// GBGPU_XFER_HUGEPAGES does not cover it.
+static void copy_into_fresh (void *fresh, const void *source, size_t bytes)
 {
-    const size_t huge = (size_t) 2 << 20 ;
-    const uintptr_t start = ((uintptr_t) fresh + huge - 1) & ~(uintptr_t) (huge - 1) ;
-    const uintptr_t end = ((uintptr_t) fresh + bytes) & ~(uintptr_t) (huge - 1) ;
+    const size_t huge_page = (size_t) 2 << 20 ;
 #if defined (MADV_HUGEPAGE)
+    const uintptr_t start = ((uintptr_t) fresh + huge_page - 1) & ~(uintptr_t) (huge_page - 1) ;
+    const uintptr_t end = ((uintptr_t) fresh + bytes) & ~(uintptr_t) (huge_page - 1) ;
     // advice only: where the kernel gives no huge pages the copy still runs
     if (end > start) (void) madvise ((void *) start, end - start, MADV_HUGEPAGE) ;
 #endif
-    const int64_t pieces = (int64_t) ((bytes + huge - 1) / huge) ;
-    #pragma omp parallel for schedule(static)
+    const int64_t pieces = (int64_t) ((bytes + huge_page - 1) / huge_page) ;
+    #pragma omp parallel for schedule(static) if (pieces > 1)
     for (int64_t k = 0 ; k < pieces ; k++)
     {
-        const size_t first = (size_t) k * huge ;
+        const size_t first = (size_t) k * huge_page ;
         memcpy (static_cast <char *> (fresh) + first, static_cast <const char *> (source) + first,
-            std::min (huge, bytes - first)) ;
+            std::min (huge_page, bytes - first)) ;
     }
 }
 
@@ -200,9 +203,9 @@ static block *block_of_transpose (GrB_Matrix Ct)
             d->jc [c++] = (int64_t) Ch [k] ;
         }
         d->cp [nzc] = nz ;
-        copy_with_threads (d->ir, Cj, (size_t) nz * sizeof (int64_t)) ;
+        copy_into_fresh (d->ir, Cj, (size_t) nz * sizeof (int64_t)) ;
         if (iso) std::fill (d->numx, d->numx + nz, *static_cast <double *> (Cx)) ;
-        else copy_with_threads (d->numx, Cx, (size_t) nz * sizeof (double)) ;
+        else copy_into_fresh (d->numx, Cx, (size_t) nz * sizeof (double)) ;
     }
     check (GxB_Matrix_pack_HyperCSR (Ct, &Cp, &Ch, &Cj, &Cx, Cp_size, Ch_size, Cj_size, Cx_size,
         iso, nvec, false, nullptr), "GxB_Matrix_pack_HyperCSR") ;
@@ -245,6 +248,17 @@ struct volume
     }
 } ;
 
+// Where a rank's product spent its time (MPI_Wtime seconds): what the
+// SUMMA costs besides the local multiply, and so what a faster GrB_mxm
+// cannot take off (docs/distributed.md).
+struct phases
+{
+    double broadcasts = 0 ;     // the blocks of the rank's row of A and column of B
+    double join = 0 ;           // the blocks side by side (GxB_Matrix_concat)
+    double product = 0 ;        // the one GrB_mxm
+    double block = 0 ;          // C' into CombBLAS's block (block_of_transpose)
+} ;
+
 // C = A*B, given `transposed`, the semiring of C' = B'*A' (doubles in,
 // doubles out): the same one where the multiply commutes, else one whose
 // multiply takes its operands the other way round (PLUS_FIRST's is
@@ -253,7 +267,8 @@ struct volume
 // product).
 typedef SpParMat <int64_t, double, block> matrix ;
 
-static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed, volume *moved)
+static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed, volume *moved,
+    phases *took)
 {
     int stages, dummy ;
     // ProductGrid is CommGrid's friend: found through its arguments
@@ -268,6 +283,10 @@ static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed, volume *m
     const int b_self = B.getcommgrid ()->GetRankInProcCol () ;
     std::vector <block *> a_row (stages), b_column (stages) ;
     *moved = volume () ;
+    *took = phases () ;
+    double since = MPI_Wtime () ;
+    // the seconds since `since`, which becomes now
+    auto lap = [&since] () { const double now = MPI_Wtime (), s = now - since ; since = now ; return s ; } ;
     for (int i = 0 ; i < stages ; i++)
     {
         a_row [i] = receive (grid->GetRowWorld (), A.seq (), a_sizes, i, a_self) ;
@@ -277,6 +296,7 @@ static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed, volume *m
     }
     combblas::SpHelper::deallocate2D (a_sizes, block::esscount) ;
     combblas::SpHelper::deallocate2D (b_sizes, block::esscount) ;
+    took->broadcasts = lap () ;
 
     // C_ij' = [B_1j' .. B_sj'] [A_i1'; .. ; A_is']
     GrB_Matrix Bt = transposes_joined (b_column, true), At = transposes_joined (a_row, false) ;
@@ -291,11 +311,14 @@ static matrix multiply (matrix &A, matrix &B, GrB_Semiring transposed, volume *m
     GrB_Matrix Ct = nullptr ;
     check (GrB_Matrix_new (&Ct, GrB_FP64, n, m), "GrB_Matrix_new") ;
     check (GxB_Matrix_Option_set (Ct, GxB_FORMAT, GxB_BY_ROW), "GxB_Matrix_Option_set") ;
+    took->join = lap () ;
     check (GrB_mxm (Ct, nullptr, nullptr, transposed, Bt, At, nullptr), "GrB_mxm") ;
+    took->product = lap () ;
     GrB_Matrix_free (&Bt) ;
     GrB_Matrix_free (&At) ;
     block *local = block_of_transpose (Ct) ;
     GrB_Matrix_free (&Ct) ;
+    took->block = lap () ;
     return matrix (local, grid) ;
 }
 
