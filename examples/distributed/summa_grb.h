@@ -250,7 +250,9 @@ struct volume
 
 // Where a rank's product spent its time (MPI_Wtime seconds): what the
 // SUMMA costs besides the local multiply, and so what a faster GrB_mxm
-// cannot take off (docs/distributed.md).
+// cannot take off (docs/distributed.md).  GraphBLAS is nonblocking here,
+// so work a call leaves pending (a jumbled C sorted) lands in the phase
+// that first needs it: C's block for the product's.
 struct phases
 {
     double broadcasts = 0 ;     // the blocks of the rank's row of A and column of B
